@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './dice';
+export * from './ruleset';
+export * from './hex';
