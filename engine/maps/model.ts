@@ -1,0 +1,98 @@
+/**
+ * The hex map model every game uses. Built by engine/maps/build from geodata + a game's map spec, stored
+ * as engine/games/<game>/map.json, loaded read-only by rules code (never copied into game state).
+ *
+ * Every feature carries its provenance: `printed` (the rulebook states it; `src` names the rule), `derived`
+ * (computed from what the rulebook states) or `substitute` (ours, because the rulebook lacks it).
+ */
+import type { Orientation } from '../core/hex';
+
+export type Provenance = 'printed' | 'derived' | 'substitute';
+
+export interface Prov {
+  prov: Provenance;
+  /** Rule number or data source, e.g. "7.5", "Natural Earth rivers", "fit". */
+  src?: string;
+}
+
+export interface MapHex extends Prov {
+  /** Stable id used by rules and events (game specific: "q,r" or printed numbers such as "1530"). */
+  id: string;
+  q: number;
+  r: number;
+  /** Terrain key from the game's terrain table (clear, forest, marsh, mountain, sea, lake...). */
+  terrain: string;
+  /** The rulebook's name for the hex, when it has one. */
+  name?: string;
+  /** Centre in the map projection's metres. */
+  x: number;
+  y: number;
+  /** True for hexes outside the play area (sea, off-map) that units may never enter. */
+  impassable?: boolean;
+}
+
+export type HexsideKind = 'river' | 'major-river' | 'strait' | 'lake' | 'sea' | 'impassable' | 'clear' | 'rough';
+
+export interface MapHexside extends Prov {
+  a: string;
+  b: string;
+  kind: HexsideKind;
+  /** Name of the river, strait or lake. */
+  name?: string;
+}
+
+export interface MapCity extends Prov {
+  hex: string;
+  name: string;
+  kind: 'major' | 'minor' | 'town' | 'capital';
+  port?: boolean;
+  fortress?: boolean;
+  /** Production / victory values as the game uses them (e.g. {pp: 2} or {vp: 1}). */
+  values?: Record<string, number>;
+  /** Which side owns it at the start of the theatre, when the game says. */
+  owner?: string;
+  resource?: boolean;
+}
+
+export interface MapRail extends Prov {
+  a: string;
+  b: string;
+  name?: string;
+}
+
+export interface MapBox extends Prov {
+  id: string;
+  name: string;
+  /** Hexes from which units enter or leave through the box. */
+  hexes: string[];
+}
+
+export interface MapProjection {
+  /** proj4 definition string shared by the builder and the OpenLayers client. */
+  proj4: string;
+  code: string;
+}
+
+export interface MapData {
+  game: string;
+  version: number;
+  projection: MapProjection;
+  grid: {
+    orientation: Orientation;
+    /** Centre-to-centre distance of adjacent hexes, in metres of the projection. */
+    spacing: number;
+    /** Rotation of the grid in degrees (positive = counter-clockwise). */
+    rotation: number;
+    /** Projected coordinates of axial (0,0). */
+    origin: [number, number];
+  };
+  hexes: MapHex[];
+  hexsides: MapHexside[];
+  cities: MapCity[];
+  rails: MapRail[];
+  /** Rulebook names (including "City DIR n" forms) to hex id. */
+  named: Record<string, string>;
+  boxes: MapBox[];
+  /** Free-form notes about the build (fit residuals, overrides). */
+  notes?: string[];
+}
