@@ -1,0 +1,116 @@
+/**
+ * Hexfront's tables. The event log is the source of truth; games.version is the last seq appended and is the
+ * row writers lock to serialise appends to one game (see server/store.ts).
+ */
+import {
+  bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    ruleset: text('ruleset').notNull(),
+    rulesetVersion: text('ruleset_version').notNull(),
+    scenario: text('scenario').notNull(),
+    options: jsonb('options').$type<Record<string, boolean>>().notNull().default({}),
+    name: text('name').notNull(),
+    /** Last seq appended (0 = empty log). */
+    version: integer('version').notNull().default(0),
+    /** Public status line (turn, phase, waiting for), refreshed on every append. */
+    status: jsonb('status').$type<Record<string, unknown>>().notNull().default({}),
+    parentId: text('parent_id'),
+    branchSeq: integer('branch_seq'),
+    demo: boolean('demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('games_updated_idx').on(t.updatedAt)],
+);
+
+export const seats = pgTable(
+  'seats',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    /** Side id from the ruleset's roles, or 'spectator'. */
+    side: text('side').notNull(),
+    commands: jsonb('commands').$type<string[]>().notNull().default([]),
+    label: text('label').notNull().default(''),
+    /** Display name of whoever holds the seat. */
+    holder: text('holder'),
+    /** SHA-256 of the invite token; the token itself is only ever shown to the creator. */
+    tokenHash: text('token_hash').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('seats_game_idx').on(t.gameId), uniqueIndex('seats_token_idx').on(t.tokenHash)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** {side, commands, seat} of whoever issued the command, null for set-up. */
+    actor: jsonb('actor').$type<Record<string, unknown> | null>(),
+    engineVersion: text('engine_version').notNull(),
+    /** Set on the first event of each command's batch: a retried command id is found here and applied once. */
+    commandId: text('command_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seq] }),
+    uniqueIndex('events_command_idx').on(t.gameId, t.commandId),
+  ],
+);
+
+export const snapshots = pgTable(
+  'snapshots',
+  {
+    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    state: jsonb('state').notNull(),
+    engineVersion: text('engine_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seq] })],
+);
+
+export const replayLinks = pgTable(
+  'replay_links',
+  {
+    token: text('token').primaryKey(),
+    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    /** 'spectator' or a side id. */
+    view: text('view').notNull(),
+    atSeq: integer('at_seq'),
+    canAnnotate: boolean('can_annotate').notNull().default(false),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('replay_links_game_idx').on(t.gameId)],
+);
+
+export const yjsUpdates = pgTable(
+  'yjs_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    doc: text('doc').notNull(),
+    update: bytea('update').notNull(),
+    /** Process that wrote it, so an instance can skip its own updates when fanning out. */
+    origin: text('origin').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('yjs_updates_doc_idx').on(t.doc, t.id)],
+);
+
+export type GameRow = typeof games.$inferSelect;
+export type SeatRow = typeof seats.$inferSelect;
+export type EventRow = typeof events.$inferSelect;

@@ -1,0 +1,133 @@
+/**
+ * The Hexfront process: one port serving the tRPC API (/api/trpc), live events (SSE on the same path), the
+ * Yjs websocket (/yjs) and the Next.js pages. Every instance is stateless apart from caches: PostgreSQL is the
+ * only shared state, so several can run behind a load balancer.
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import { openDatabase, type Database } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { GameService } from './games';
+import { LiveHub } from './live';
+import { appRouter } from './router';
+import { createContextFactory, type AppServices } from './trpc';
+import { ensureDemoGame } from './demo';
+
+export interface StartOptions {
+  port: number;
+  host?: string;
+  /** postgres://...; absent means embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Serve the Next.js pages (off for API-only test instances). */
+  next?: false | { dev: boolean; dir: string };
+  seedDemo?: boolean;
+  snapshotEvery?: number;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes?: number;
+  quiet?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: AppServices;
+  database: Database;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const log = (...a: unknown[]) => !opts.quiet && console.log('[hexfront]', ...a);
+  const t0 = Date.now();
+  const database = await openDatabase({ url: opts.databaseUrl, dataDir: opts.dataDir });
+  log(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${opts.dataDir})`}`);
+  await migrateDatabase(database);
+  const games = new GameService(database, { snapshotEvery: opts.snapshotEvery });
+  const live = new LiveHub(database);
+  await live.start();
+  const services: AppServices = { games, live, instance: randomUUID() };
+  if (opts.seedDemo) {
+    const demo = await ensureDemoGame(games);
+    if (demo) log(`demo game ready: /games/${demo}`);
+  }
+
+  const trpc = createHTTPHandler({
+    router: appRouter,
+    basePath: '/api/trpc/',
+    createContext: createContextFactory(services),
+    maxBodySize: opts.maxBodyBytes ?? 64 * 1024,
+    onError({ error, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path}:`, error.cause ?? error);
+    },
+  });
+
+  let nextHandler: ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | null = null;
+  let nextUpgrade: ((req: http.IncomingMessage, socket: any, head: Buffer) => Promise<void>) | null = null;
+  if (opts.next) {
+    const { default: next } = await import('next');
+    const app = (next as unknown as (o: object) => any)({ dev: opts.next.dev, dir: opts.next.dir, port: opts.port });
+    await app.prepare();
+    nextHandler = app.getRequestHandler();
+    nextUpgrade = app.getUpgradeHandler?.() ?? null;
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/api/trpc/')) {
+      if (req.method === 'POST' && !sameOrigin(req)) {
+        res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Cross-site request refused' }));
+        return;
+      }
+      trpc(req, res);
+      return;
+    }
+    if (url === '/api/health') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, db: database.kind, instance: services.instance }));
+      return;
+    }
+    if (nextHandler) {
+      nextHandler(req, res).catch((err) => {
+        console.error('[next]', err);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (nextUpgrade && !(req.url ?? '').startsWith('/yjs')) nextUpgrade(req, socket, head).catch(() => socket.destroy());
+    else socket.destroy();
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+  const url = `http://localhost:${port}`;
+  log(`listening on ${url} (ready in ${Date.now() - t0} ms)`);
+
+  return {
+    url, port, services, database, server,
+    async close() {
+      await live.stop();
+      server.closeAllConnections?.();
+      await new Promise<void>((r) => server.close(() => r()));
+      await database.close();
+    },
+  };
+}
+
+/** Refuse state-changing requests whose Origin names another site (CSRF guard; cookies are SameSite=Lax too). */
+export function sameOrigin(req: http.IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true; // non-browser clients and same-origin fetches that omit it
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * Game service: the one place commands, views and event pages are served from. Procedures stay thin and call
+ * this; it knows no particular game, only the Ruleset contract and the registry.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { AnyRuleset, Actor, Viewer } from '../engine/core/ruleset';
+import { RuleError } from '../engine/core/errors';
+import type { DiceSource } from '../engine/core/dice';
+import { findRuleset } from '../engine/games';
+import type { Database } from '../db/client';
+import { games, seats, type GameRow, type SeatRow } from '../db/schema';
+import { cryptoDice } from './dice';
+import { AppError } from './errors';
+import { EventStore, toRuleEvent, type Folder, type StoredEvent } from './store';
+
+export const EVENTS_CHANNEL = 'hexfront_events';
+/** Largest command accepted, as JSON characters. */
+export const MAX_COMMAND_CHARS = 16_384;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(24).toString('base64url');
+
+/** What the server hands a client for one event: never the actor's seat, never unredacted payloads. */
+export interface ClientEvent {
+  seq: number;
+  type: string;
+  data: Record<string, unknown>;
+  at: string;
+}
+
+export interface SeatPlan {
+  side: string;
+  commands: string[];
+  label?: string;
+}
+
+export interface CreatedGame {
+  id: string;
+  seats: { id: string; side: string; commands: string[]; label: string; token: string }[];
+}
+
+/** The seats a request holds in one game (resolved from its tokens). */
+export interface Principal {
+  seats: SeatRow[];
+}
+
+export class GameService {
+  readonly store: EventStore;
+  private rows = new Map<string, GameRow>();
+
+  constructor(
+    readonly database: Database,
+    opts: { snapshotEvery?: number; dice?: DiceSource } = {},
+  ) {
+    this.store = new EventStore(database, { snapshotEvery: opts.snapshotEvery });
+    this.dice = opts.dice ?? cryptoDice;
+  }
+
+  private dice: DiceSource;
+
+  private get db() {
+    return this.database.db;
+  }
+
+  rulesetOf(row: GameRow): AnyRuleset {
+    const rs = findRuleset(row.ruleset);
+    if (!rs) throw new AppError('NOT_FOUND', `Game ${row.id} uses an unknown ruleset ${row.ruleset}`);
+    return rs;
+  }
+
+  folder(rs: AnyRuleset): Folder<unknown> {
+    return { initial: () => rs.initial(), evolve: (s, e) => rs.evolve(s, e), version: rs.version };
+  }
+
+  async game(id: string): Promise<GameRow> {
+    const hit = this.rows.get(id);
+    if (hit) return hit;
+    const [row] = await this.db.select().from(games).where(eq(games.id, id));
+    if (!row) throw new AppError('NOT_FOUND', `No game ${id}`);
+    this.rows.set(id, row);
+    return row;
+  }
+
+  /** Create a game: set-up events are the first events of its log. */
+  async create(input: {
+    ruleset: string;
+    scenario: string;
+    options?: Record<string, boolean>;
+    name?: string;
+    demo?: boolean;
+    seats?: SeatPlan[];
+    dice?: DiceSource;
+  }): Promise<CreatedGame> {
+    const rs = findRuleset(input.ruleset);
+    if (!rs) throw new AppError('NOT_FOUND', `No game called ${input.ruleset}`);
+    const scenario = rs.scenarios.find((s) => s.id === input.scenario);
+    if (!scenario) throw new AppError('NOT_FOUND', `${rs.name} has no scenario ${input.scenario}`);
+    const options: Record<string, boolean> = {};
+    for (const o of scenario.options ?? []) options[o.id] = input.options?.[o.id] ?? o.default;
+    const id = randomUUID();
+    const setup = rs.setup(scenario.id, options, input.dice ?? this.dice);
+    const roles = rs.roles(scenario.id);
+    const plan: SeatPlan[] = input.seats ?? roles.sides.map((s) => ({ side: s.id, commands: s.commands.map((c) => c.id), label: s.name }));
+    for (const p of plan) {
+      const side = roles.sides.find((s) => s.id === p.side);
+      if (!side) throw new AppError('BAD_REQUEST', `No side ${p.side} in ${rs.name}`);
+      for (const c of p.commands)
+        if (!side.commands.some((x) => x.id === c)) throw new AppError('BAD_REQUEST', `${side.name} has no command ${c}`);
+    }
+    const created = plan.map((p) => ({ id: randomUUID(), side: p.side, commands: p.commands, label: p.label ?? p.side, token: newToken() }));
+    const folder = this.folder(rs);
+    const status = rs.status(setup.reduce((s, e) => rs.evolve(s, e), rs.initial()));
+    await this.db.transaction(async (tx) => {
+      await tx.insert(games).values({
+        id, ruleset: rs.id, rulesetVersion: rs.version, scenario: scenario.id, options,
+        name: input.name?.trim() || `${rs.name}: ${scenario.name}`, demo: input.demo ?? false, status: status as never,
+      });
+      if (created.length)
+        await tx.insert(seats).values(created.map((s) => ({
+          id: s.id, gameId: id, side: s.side, commands: s.commands, label: s.label, tokenHash: hashToken(s.token),
+        })));
+    });
+    if (setup.length) {
+      await this.store.append(id, folder, () => setup.map(splitEvent), { actor: null, status: (s) => rs.status(s) as never });
+    }
+    return { id, seats: created };
+  }
+
+  async list(opts: { limit?: number; ids?: string[] } = {}) {
+    const q = this.db
+      .select({
+        id: games.id, name: games.name, ruleset: games.ruleset, scenario: games.scenario, version: games.version,
+        status: games.status, demo: games.demo, parentId: games.parentId, branchSeq: games.branchSeq,
+        createdAt: games.createdAt, updatedAt: games.updatedAt,
+      })
+      .from(games);
+    const filtered = opts.ids ? q.where(inArray(games.id, opts.ids)) : q;
+    return filtered.orderBy(desc(games.updatedAt)).limit(opts.limit ?? 100);
+  }
+
+  /** Seats of a game, without tokens (public: who holds which command). */
+  async seats(gameId: string) {
+    await this.game(gameId);
+    const rows = await this.db.select().from(seats).where(and(eq(seats.gameId, gameId), isNull(seats.revokedAt)));
+    return rows.map((s) => ({ id: s.id, side: s.side, commands: s.commands, label: s.label, holder: s.holder }));
+  }
+
+  /** The seats the given tokens hold in a game (unknown, revoked or other games' tokens hold none). */
+  async principal(gameId: string, tokens: string[]): Promise<Principal> {
+    if (!tokens.length) return { seats: [] };
+    const rows = await this.db
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, gameId), inArray(seats.tokenHash, tokens.slice(0, 32).map(hashToken)), isNull(seats.revokedAt)));
+    return { seats: rows };
+  }
+
+  /**
+   * The actor a principal acts as. With seats on both sides (hot-seat) the caller names the side;
+   * the commands are the union of the principal's seats on that side.
+   */
+  actorOf(p: Principal, side?: string): Actor | null {
+    const sides = [...new Set(p.seats.filter((s) => s.side !== 'spectator').map((s) => s.side))];
+    const chosen = side ?? (sides.length === 1 ? sides[0] : undefined);
+    if (!chosen || !sides.includes(chosen)) return null;
+    const commands = [...new Set(p.seats.filter((s) => s.side === chosen).flatMap((s) => s.commands))];
+    return { side: chosen, commands };
+  }
+
+  viewerOf(p: Principal, side?: string): Viewer {
+    const a = this.actorOf(p, side);
+    return a ? { kind: 'side', side: a.side, commands: a.commands } : { kind: 'spectator' };
+  }
+
+  /** Validate and apply one command. Returns the seqs appended (or the earlier ones for a retried id). */
+  async command(input: {
+    gameId: string;
+    principal: Principal;
+    side?: string;
+    commandId: string;
+    expectedSeq?: number;
+    command: unknown;
+  }) {
+    const row = await this.game(input.gameId);
+    const rs = this.rulesetOf(row);
+    if (JSON.stringify(input.command ?? null).length > MAX_COMMAND_CHARS) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `A command may be at most ${MAX_COMMAND_CHARS} characters`);
+    }
+    const actor = this.actorOf(input.principal, input.side);
+    if (!actor) {
+      throw new AppError('FORBIDDEN', input.principal.seats.length
+        ? `You hold no seat on side ${input.side ?? '(choose a side)'} in this game`
+        : 'Spectators cannot issue commands: join a seat first');
+    }
+    const command = rs.parseCommand(input.command);
+    const res = await this.store.append(
+      row.id,
+      this.folder(rs),
+      (state) => rs.decide(state, command, actor, this.dice).map(splitEvent),
+      {
+        commandId: input.commandId,
+        expectedSeq: input.expectedSeq,
+        actor: { side: actor.side, commands: actor.commands, seats: input.principal.seats.map((s) => s.id) },
+        status: (s) => rs.status(s) as never,
+      },
+    );
+    if (!res.duplicate && res.appended.length) {
+      await this.database.notify(EVENTS_CHANNEL, `${row.id}:${res.lastSeq}`).catch((e) => console.error('[notify]', e));
+    }
+    return { firstSeq: res.firstSeq, lastSeq: res.lastSeq, duplicate: res.duplicate };
+  }
+
+  async stateAt(gameId: string, seq?: number) {
+    const row = await this.game(gameId);
+    const rs = this.rulesetOf(row);
+    const latest = await this.store.latestSeq(gameId);
+    const at = seq === undefined ? latest : Math.max(0, Math.min(seq, latest));
+    return { row, rs, at, latest, state: await this.store.stateAt(gameId, at, this.folder(rs)) };
+  }
+
+  /** What a viewer may see of the game at a seq (default: now), with the actions open to them. */
+  async view(gameId: string, principal: Principal, opts: { side?: string; atSeq?: number } = {}) {
+    const { row, rs, at, latest, state } = await this.stateAt(gameId, opts.atSeq);
+    const viewer = this.viewerOf(principal, opts.side);
+    const actor = this.actorOf(principal, opts.side);
+    return {
+      game: { id: row.id, name: row.name, ruleset: row.ruleset, scenario: row.scenario, options: row.options },
+      seq: at,
+      latestSeq: latest,
+      viewer,
+      status: rs.status(state),
+      view: rs.view(state, viewer),
+      legal: actor && at === latest ? rs.legal(state, actor) : [],
+    };
+  }
+
+  /** Events after `since` as this viewer may see them (at most `limit`). */
+  async events(gameId: string, principal: Principal, opts: { since: number; limit?: number; side?: string }) {
+    const row = await this.game(gameId);
+    const rs = this.rulesetOf(row);
+    const viewer = this.viewerOf(principal, opts.side);
+    const limit = Math.min(opts.limit ?? 500, 2000);
+    const since = Math.max(0, opts.since);
+    const folder = this.folder(rs);
+    let state = await this.store.stateAt(gameId, since, folder);
+    const stored = await this.store.readEvents(gameId, since, undefined, limit);
+    const out: ClientEvent[] = [];
+    for (const e of stored) {
+      const ev = toRuleEvent(e);
+      const c = redactToClient(rs, e, ev, viewer, state);
+      if (c) out.push(c);
+      state = rs.evolve(state, ev);
+    }
+    const last = stored.length ? stored[stored.length - 1].seq : since;
+    return { events: out, lastSeq: last, more: stored.length === limit };
+  }
+}
+
+/** A ruleset event -> store row parts. */
+export function splitEvent(e: { type: string }): { type: string; payload: Record<string, unknown> } {
+  const { type, ...payload } = e as { type: string } & Record<string, unknown>;
+  return { type, payload };
+}
+
+export function redactToClient(rs: AnyRuleset, stored: StoredEvent, ev: { type: string }, viewer: Viewer, before: unknown): ClientEvent | null {
+  const r = rs.redact(ev, viewer, before);
+  if (!r) return null;
+  const { type, ...data } = r as { type: string } & Record<string, unknown>;
+  return { seq: stored.seq, type, data, at: stored.createdAt.toISOString() };
+}
+
+export { RuleError };

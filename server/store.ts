@@ -1,0 +1,221 @@
+/**
+ * The event store: an append-only log per game in PostgreSQL, plus snapshots.
+ *
+ * Appends to one game are serialised on the game's own row (SELECT ... FOR UPDATE on games), which measured
+ * fastest and fairest here (docs/decisions.md); the unique (game_id, seq) key stays as the last guard, and the
+ * unique (game_id, command_id) key makes a retried command land once. The caller passes the seq it expects
+ * to append after; when the log has moved on, the store hands the fresh state to `decide` again rather than
+ * appending on a stale view.
+ */
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import { events, games, snapshots } from '../db/schema';
+import { AppError } from './errors';
+
+export interface StoredEvent {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  actor: Record<string, unknown> | null;
+  engineVersion: string;
+  commandId: string | null;
+  createdAt: Date;
+}
+
+export interface NewEvent {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+export interface Folder<S> {
+  initial(): S;
+  evolve(state: S, event: { type: string } & Record<string, unknown>): S;
+  version: string;
+}
+
+export interface AppendResult<S> {
+  firstSeq: number;
+  lastSeq: number;
+  duplicate: boolean;
+  state: S;
+  appended: StoredEvent[];
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(err: unknown): boolean {
+  let e: any = err;
+  for (let i = 0; i < 4 && e; i++) {
+    if (e.code === PG_UNIQUE_VIOLATION) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
+/** Event row -> the ruleset's event object. */
+export const toRuleEvent = (e: StoredEvent) => ({ ...e.payload, type: e.type }) as { type: string } & Record<string, unknown>;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export class EventStore {
+  /** Latest folded state per game, so a command does not re-read the log. */
+  private cache = new Map<string, { seq: number; state: unknown; version: string }>();
+  private readonly cacheLimit: number;
+
+  constructor(
+    readonly database: Database,
+    readonly opts: { snapshotEvery?: number; cacheGames?: number } = {},
+  ) {
+    this.cacheLimit = opts.cacheGames ?? 1000;
+  }
+
+  get snapshotEvery(): number {
+    return this.opts.snapshotEvery ?? 200;
+  }
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  async readEvents(gameId: string, afterSeq: number, uptoSeq?: number, limit?: number, tx?: Tx): Promise<StoredEvent[]> {
+    const where = uptoSeq === undefined
+      ? and(eq(events.gameId, gameId), gt(events.seq, afterSeq))
+      : and(eq(events.gameId, gameId), gt(events.seq, afterSeq), lte(events.seq, uptoSeq));
+    const q = (tx ?? this.db)
+      .select({
+        seq: events.seq, type: events.type, payload: events.payload, actor: events.actor,
+        engineVersion: events.engineVersion, commandId: events.commandId, createdAt: events.createdAt,
+      })
+      .from(events)
+      .where(where)
+      .orderBy(asc(events.seq));
+    return limit ? q.limit(limit) : q;
+  }
+
+  /** State after event `seq`: the nearest usable snapshot at or before it, plus a fold of the rest. */
+  async stateAt<S>(gameId: string, seq: number, folder: Folder<S>, tx?: Tx): Promise<S> {
+    const cached = this.cache.get(gameId);
+    if (cached && cached.seq === seq && cached.version === folder.version) return cached.state as S;
+    const db = tx ?? this.db;
+    const [snap] = await db
+      .select({ seq: snapshots.seq, state: snapshots.state })
+      .from(snapshots)
+      .where(and(eq(snapshots.gameId, gameId), lte(snapshots.seq, seq), eq(snapshots.engineVersion, folder.version)))
+      .orderBy(desc(snapshots.seq))
+      .limit(1);
+    let base = snap ? { seq: snap.seq, state: snap.state as S } : { seq: 0, state: folder.initial() };
+    // A cached state between the snapshot and the target saves reading those events.
+    if (cached && cached.version === folder.version && cached.seq <= seq && cached.seq > base.seq) {
+      base = { seq: cached.seq, state: cached.state as S };
+    }
+    let state = base.state;
+    if (seq > base.seq) {
+      for (const e of await this.readEvents(gameId, base.seq, seq, undefined, tx)) state = folder.evolve(state, toRuleEvent(e));
+    }
+    return state;
+  }
+
+  private remember(gameId: string, seq: number, state: unknown, version: string) {
+    this.cache.delete(gameId);
+    this.cache.set(gameId, { seq, state, version });
+    if (this.cache.size > this.cacheLimit) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  forget(gameId: string) {
+    this.cache.delete(gameId);
+  }
+
+  /**
+   * Append the events `decide` returns for the state after `expectedSeq`. If the log has moved past
+   * `expectedSeq`, `decide` runs again on the fresh state (it must validate against whatever state it gets).
+   * A command id that is already in the log is not applied again: the earlier result is returned.
+   */
+  async append<S>(
+    gameId: string,
+    folder: Folder<S>,
+    decide: (state: S, seq: number) => NewEvent[],
+    meta: { commandId?: string; actor?: Record<string, unknown> | null; expectedSeq?: number; status?: (s: S) => Record<string, unknown> },
+  ): Promise<AppendResult<S>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.db.transaction(async (tx): Promise<AppendResult<S>> => {
+          const [g] = await tx.select({ version: games.version }).from(games).where(eq(games.id, gameId)).for('update');
+          if (!g) throw new AppError('NOT_FOUND', `No game ${gameId}`);
+          if (meta.expectedSeq !== undefined && meta.expectedSeq > g.version) {
+            throw new AppError('CONFLICT', `Expected seq ${meta.expectedSeq} is ahead of the log (at ${g.version})`);
+          }
+          if (meta.commandId) {
+            const prior = await tx
+              .select({ seq: events.seq })
+              .from(events)
+              .where(and(eq(events.gameId, gameId), eq(events.commandId, meta.commandId)))
+              .limit(1);
+            if (prior.length) {
+              return { firstSeq: prior[0].seq, lastSeq: prior[0].seq, duplicate: true, state: undefined as S, appended: [] };
+            }
+          }
+          const before: S = await this.stateAt<S>(gameId, g.version, folder, tx);
+          const fresh = decide(before, g.version);
+          if (fresh.length === 0) return { firstSeq: g.version + 1, lastSeq: g.version, duplicate: false, state: before, appended: [] };
+          let state: S = before;
+          const now = new Date();
+          let snapshotAt: { seq: number; state: S } | undefined;
+          const rows = fresh.map((e, i) => {
+            state = folder.evolve(state, { ...e.payload, type: e.type });
+            const seq = g.version + 1 + i;
+            if (seq % this.snapshotEvery === 0) snapshotAt = { seq, state };
+            return {
+              gameId, seq, type: e.type, payload: e.payload, actor: meta.actor ?? null,
+              engineVersion: folder.version, commandId: i === 0 ? (meta.commandId ?? null) : null, createdAt: now,
+            };
+          });
+          await tx.insert(events).values(rows);
+          const lastSeq = g.version + rows.length;
+          await tx
+            .update(games)
+            .set({ version: lastSeq, updatedAt: now, ...(meta.status ? { status: meta.status(state) } : {}) })
+            .where(eq(games.id, gameId));
+          if (snapshotAt) {
+            await tx.insert(snapshots).values({ gameId, seq: snapshotAt.seq, state: snapshotAt.state, engineVersion: folder.version })
+              .onConflictDoNothing();
+          }
+          return {
+            firstSeq: g.version + 1, lastSeq, duplicate: false, state,
+            appended: rows.map(({ gameId: _g, ...r }) => r),
+          };
+        }).then((r) => {
+          if (!r.duplicate && r.appended.length) this.remember(gameId, r.lastSeq, r.state, folder.version);
+          return r;
+        });
+      } catch (err) {
+        // Another writer took this seq (only possible if someone bypassed the row lock): decide again.
+        if (isUniqueViolation(err) && attempt < 5) {
+          this.forget(gameId);
+          if (meta.commandId) {
+            const prior = await this.db.select({ seq: events.seq }).from(events)
+              .where(and(eq(events.gameId, gameId), eq(events.commandId, meta.commandId))).limit(1);
+            if (prior.length) return { firstSeq: prior[0].seq, lastSeq: prior[0].seq, duplicate: true, state: undefined as S, appended: [] };
+          }
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
+  /** Write a snapshot of the state after `seq` (used by tools; appends write their own). */
+  async writeSnapshot(gameId: string, seq: number, state: unknown, engineVersion: string) {
+    await this.db.insert(snapshots).values({ gameId, seq, state, engineVersion }).onConflictDoNothing();
+  }
+
+  async latestSeq(gameId: string): Promise<number> {
+    const [g] = await this.db.select({ version: games.version }).from(games).where(eq(games.id, gameId));
+    if (!g) throw new AppError('NOT_FOUND', `No game ${gameId}`);
+    return g.version;
+  }
+
+  async eventCount(gameId: string): Promise<number> {
+    const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.gameId, gameId));
+    return r.n;
+  }
+}
