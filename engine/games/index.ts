@@ -4,9 +4,10 @@
  */
 import type { AnyRuleset } from '../core/ruleset';
 import { skirmish } from '../testing/skirmish';
+import { tally } from '../testing/tally';
 
 /** Lobby games first; test-only rulesets (never offered in the lobby) after. */
-const rulesets: AnyRuleset[] = [skirmish];
+const rulesets: AnyRuleset[] = [skirmish, tally];
 
 export function getRuleset(id: string): AnyRuleset {
   const rs = rulesets.find((r) => r.id === id);
