@@ -1,0 +1,281 @@
+/**
+ * The pure fold: one case per event type; copies only the units and battles an event touches.
+ * Never rolls dice, never fails on a well-formed log.
+ */
+import type { Battle, Event, State, Unit } from './state';
+
+export function initialState(): State {
+  return {
+    v: 1,
+    scenario: '',
+    map: '',
+    options: { autoResolve: false },
+    turn: { year: 0, month: 0, fortnight: 1, first: 'german' },
+    active: 'german',
+    phase: 'command',
+    weather: 'dry',
+    units: {},
+    battles: {},
+    control: '',
+    sideUse: {},
+    rearguards: [],
+    prompt: null,
+    pl: { german: 0, soviet: 0 },
+    basic: { german: 0, soviet: 0 },
+    air: { german: 'SF', soviet: 'SF' },
+    nextToken: 1,
+    orders: {},
+  };
+}
+
+function setUnit(s: State, id: string, patch: Partial<Unit>): State {
+  return { ...s, units: { ...s.units, [id]: { ...s.units[id], ...patch } } };
+}
+function setBattle(s: State, hex: string, b: Battle | null): State {
+  const battles = { ...s.battles };
+  if (b) battles[hex] = b;
+  else delete battles[hex];
+  return { ...s, battles };
+}
+
+/** Strip per-phase movement marks (6.1, 6.32). */
+function clearPhaseMarks(units: Record<string, Unit>, turnEnd: boolean): Record<string, Unit> {
+  const out: Record<string, Unit> = {};
+  for (const [id, u] of Object.entries(units)) {
+    if (u.moved || u.diseng || u.part || (turnEnd && u.strat)) {
+      const n = { ...u };
+      delete n.moved;
+      delete n.diseng;
+      delete n.part;
+      if (turnEnd) delete n.strat;
+      out[id] = n;
+    } else out[id] = u;
+  }
+  return out;
+}
+
+export function evolve(s: State, e: Event): State {
+  switch (e.type) {
+    case 'setup': {
+      const units: Record<string, Unit> = {};
+      for (const u of e.units) units[u.id] = u;
+      const battles: Record<string, Battle> = {};
+      for (const b of e.battles) battles[b.hex] = b;
+      return {
+        ...s,
+        scenario: e.scenario,
+        map: e.map,
+        options: e.options,
+        turn: e.turn,
+        active: e.turn.first,
+        phase: 'command',
+        weather: e.weather,
+        units,
+        battles,
+        control: e.control,
+        pl: e.pl,
+        basic: e.basic,
+        air: e.air,
+        nextToken: e.nextToken,
+      };
+    }
+    case 'phase': {
+      const newTurn = e.phase === 'command' || e.phase === 'production' || e.phase === 'over';
+      let battles = s.battles;
+      if (e.phase === 'command' || e.phase === 'combat' || e.phase === 'blitzCombat' || e.phase === 'blitzMovement') {
+        battles = {};
+        for (const [h, b] of Object.entries(s.battles)) {
+          const n = { ...b };
+          delete n.air;
+          delete n.fought;
+          if (e.phase === 'command' || e.phase === 'blitzMovement') {
+            delete n.fresh;
+            delete n.from;
+            delete n.river;
+          }
+          battles[h] = n;
+        }
+      }
+      let units = clearPhaseMarks(s.units, newTurn);
+      if (e.phase === 'production') {
+        const u2: Record<string, Unit> = {};
+        for (const [id, u] of Object.entries(units)) {
+          if (u.fresh) {
+            const n = { ...u };
+            delete n.fresh;
+            u2[id] = n;
+          } else u2[id] = u;
+        }
+        units = u2;
+      }
+      return {
+        ...s,
+        phase: e.phase,
+        active: e.active,
+        control: e.control,
+        turn: e.turn ?? s.turn,
+        weather: e.weather ?? s.weather,
+        sideUse: e.phase === 'movement' || e.phase === 'blitzMovement' ? {} : s.sideUse,
+        rearguards: [],
+        battles,
+        units,
+        orders: e.phase === 'production' ? {} : s.orders,
+      };
+    }
+    case 'activated': {
+      const u = s.units[e.hq];
+      return setUnit(s, e.hq, {
+        face: true,
+        at: e.deploy ?? u.at,
+        hq: { mode: e.blitz ? 'blitz' : 'normal', ...(e.supreme !== undefined ? { supreme: e.supreme } : {}) },
+      });
+    }
+    case 'moved': {
+      const u = s.units[e.unit];
+      const from = u.at!;
+      const to = e.path[e.path.length - 1];
+      const sideUse = { ...s.sideUse };
+      for (const k of e.side) sideUse[k] = (sideUse[k] ?? 0) + 1;
+      const patch: Partial<Unit> = { at: to, moved: true };
+      if (e.mode === 'rail') patch.strat = true;
+      if (e.disengage) {
+        patch.diseng = true;
+        if (!u.hq) patch.face = false; // a unit leaving a battle stands upright again
+      }
+      // 6.31/7.15: attackers stay hidden until combat; the OA's units joining its battle are revealed
+      if (e.engage && s.battles[to]?.oa === u.side) patch.face = true;
+      let n: State = setUnit({ ...s, sideUse }, e.unit, patch);
+      if (e.disengage) n = dropEmptyBattles(n, from);
+      if (e.cost) n = spendSupreme(n, e.by, e.cost);
+      if (e.attack) {
+        const prev = n.battles[to];
+        const joining = prev && prev.fresh && prev.oa === u.side;
+        const fromMap = { ...(joining ? prev.from : {}), [e.unit]: from };
+        const river = (joining ? !!prev.river : true) && !!e.river;
+        n = setBattle(n, to, { hex: to, oa: u.side, fresh: true, from: fromMap, river });
+      }
+      return n;
+    }
+    case 'rearguard': {
+      const sideUse = { ...s.sideUse };
+      for (const k of e.side) sideUse[k] = (sideUse[k] ?? 0) + 1;
+      let n = setUnit({ ...s, sideUse }, e.unit, { moved: true });
+      n = { ...n, rearguards: [...n.rearguards, { unit: e.unit, hex: e.hex, path: e.path, by: e.by }] };
+      if (e.cost) n = spendSupreme(n, e.by, e.cost);
+      return n;
+    }
+    case 'pursuit':
+      return { ...s, rearguards: s.rearguards.filter((r) => r.unit !== e.unit) };
+    case 'mobilized': {
+      let n = setUnit(s, e.hq, { at: e.path.length ? e.path[e.path.length - 1] : s.units[e.hq].at, moved: true });
+      if (e.cost) n = spendSupreme(n, e.hq, e.cost);
+      return n;
+    }
+    case 'hqStep': {
+      if (e.eliminated) {
+        const u = { ...s.units[e.hq], at: null, cv: 0, face: false };
+        delete u.hq;
+        delete u.unsupplied;
+        return dropEmptyBattles({ ...s, units: { ...s.units, [e.hq]: u } }, s.units[e.hq].at);
+      }
+      const u = { ...s.units[e.hq], cv: e.cv, face: e.active };
+      if (e.active) u.hq = { ...(u.hq ?? { mode: 'normal' }), mode: e.mode ?? u.hq?.mode ?? 'normal' };
+      else delete u.hq;
+      return { ...s, units: { ...s.units, [e.hq]: u } };
+    }
+    case 'airstrikeAssigned': {
+      let n = setBattle(s, e.hex, { ...s.battles[e.hex], air: { hq: e.hq, cv: e.cv } });
+      const h = n.units[e.hq];
+      n = setUnit(n, e.hq, { hq: { ...(h.hq ?? { mode: 'normal' }), struck: true } });
+      return n;
+    }
+    case 'revealed': {
+      let n = setBattle(s, e.hex, { ...s.battles[e.hex], fought: true });
+      for (const u of e.units) n = setUnit(n, u.id, { face: true });
+      return n;
+    }
+    case 'fire':
+      return s;
+    case 'loss': {
+      const u = s.units[e.unit];
+      if (e.eliminated) {
+        const n = { ...u, at: null, cv: 0, face: false };
+        delete n.part;
+        delete n.hq;
+        delete n.unsupplied;
+        return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: n } }, u.at);
+      }
+      const n = { ...u, cv: e.cv };
+      if (e.part) n.part = e.part;
+      else delete n.part;
+      return { ...s, units: { ...s.units, [e.unit]: n } };
+    }
+    case 'repulsed': {
+      const n = setUnit(s, e.unit, { at: e.to, face: false, part: undefined });
+      delete n.units[e.unit].part;
+      return dropEmptyBattles(n, e.hex);
+    }
+    case 'awaiting':
+      return { ...s, prompt: e.prompt };
+    case 'roundEnded': {
+      let n = s;
+      const units = { ...n.units };
+      for (const u of Object.values(units)) if (u.part) units[u.id] = { ...u, part: undefined };
+      for (const id of Object.keys(units)) if (units[id].part === undefined && 'part' in units[id]) delete units[id].part;
+      for (const id of e.hide) units[id] = { ...units[id], face: false };
+      n = { ...n, units };
+      const b = n.battles[e.hex];
+      if (b) n = setBattle(n, e.hex, e.ended ? null : { ...b, river: false });
+      return n;
+    }
+    case 'supplyChecked': {
+      const units = { ...s.units };
+      for (const id of e.unsupplied) units[id] = { ...units[id], unsupplied: true };
+      for (const id of e.supplied) if (units[id].unsupplied) {
+        const n = { ...units[id] };
+        delete n.unsupplied;
+        units[id] = n;
+      }
+      return { ...s, units };
+    }
+    case 'attrition': {
+      const u = s.units[e.unit];
+      if (e.eliminated) {
+        const n = { ...u, at: null, cv: 0, face: false };
+        delete n.hq;
+        delete n.unsupplied;
+        return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: n } }, u.at);
+      }
+      return setUnit(s, e.unit, { cv: e.cv });
+    }
+    case 'productionLevel':
+      return { ...s, pl: e.pl };
+    case 'ordersSealed':
+      return { ...s, orders: { ...s.orders, [e.side]: e.order } };
+    case 'replaced':
+      return setUnit(s, e.unit, { cv: e.cv });
+    case 'cadre': {
+      const n = setUnit(s, e.unit, { at: e.hex, cv: e.cv, token: e.token, fresh: true, face: false });
+      return { ...n, nextToken: Math.max(n.nextToken, Number(e.token.replace(/\D/g, '')) + 1) };
+    }
+    case 'gameEnded':
+      return { ...s, phase: 'over', prompt: null, result: { winner: e.winner, level: e.level, vp: e.vp } };
+  }
+}
+
+function spendSupreme(s: State, by: string, cost: number): State {
+  const h = s.units[by];
+  if (!h?.hq || h.hq.supreme === undefined) return s;
+  return setUnit(s, by, { hq: { ...h.hq, supreme: h.hq.supreme - cost } });
+}
+
+/** A battle ends when one side has no units left in its hex. */
+function dropEmptyBattles(s: State, hex: string | null): State {
+  if (!hex || !s.battles[hex]) return s;
+  const sides = new Set(Object.values(s.units).filter((u) => u.at === hex).map((u) => u.side));
+  if (sides.size === 2) return s;
+  // the survivors stand upright again (hidden), except active HQs
+  const units = { ...s.units };
+  for (const u of Object.values(units)) if (u.at === hex && u.face && !u.hq) units[u.id] = { ...u, face: false };
+  return setBattle({ ...s, units }, hex, null);
+}

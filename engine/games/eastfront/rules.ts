@@ -1,0 +1,190 @@
+/**
+ * Read-only rules queries: occupancy, hex control and ZOC (8.x), rail nets and supply lines (9.x, 10.x),
+ * command and air range (5.3, 13.11), stacking and hexside limits (6.2, 6.33), production level (11.2).
+ */
+import { reach, zonesOfControl } from '../../mechanics/graph';
+import type { Board } from './board';
+import { isHq, other, STACKING, TYPES, type Side, type Weather } from './data';
+import type { Ctl, State, Unit } from './state';
+
+/** Static per-scenario facts computed once from the board (see docs/rulings/eastfront.md). */
+export interface ScenarioCtx {
+  /** Rail hexes that are ultimate supply sources for each side (9 sidebar; R-EDW-2). */
+  sources: Record<Side, string[]>;
+  /** Hexes where each side may place cadres (11.6; R-EDW-6), with capacity. */
+  arrivals: Record<Side, { hex: string; cap: number }[]>;
+  /** Off-board boxes (always supplied, never adjacent to anything). */
+  boxes: Set<string>;
+}
+
+export const CTL: Record<Side, Ctl> = { german: 'G', soviet: 'S' };
+export const isBox = (at: string | null | undefined) => !!at && at.startsWith('box:');
+
+export function onMap(u: Unit): boolean {
+  return !!u.at && !isBox(u.at);
+}
+
+/** Units per location. */
+export function occupancy(s: State): Map<string, Unit[]> {
+  const m = new Map<string, Unit[]>();
+  for (const id of Object.keys(s.units).sort()) {
+    const u = s.units[id];
+    if (!u.at) continue;
+    let l = m.get(u.at);
+    if (!l) m.set(u.at, (l = []));
+    l.push(u);
+  }
+  return m;
+}
+
+export function unitsAt(s: State, hex: string, side?: Side): Unit[] {
+  const out: Unit[] = [];
+  for (const id of Object.keys(s.units).sort()) {
+    const u = s.units[id];
+    if (u.at === hex && (!side || u.side === side)) out.push(u);
+  }
+  return out;
+}
+
+export function isBattleHex(s: State, hex: string): boolean {
+  return !!s.battles[hex];
+}
+
+export function ctlAt(s: State, b: Board, hex: string): Ctl {
+  const i = b.index.get(hex);
+  return i === undefined ? '.' : ((s.control[i] as Ctl) ?? '.');
+}
+
+export const friendly = (s: State, b: Board, hex: string, side: Side) => ctlAt(s, b, hex) === CTL[side];
+export const enemyCtl = (s: State, b: Board, hex: string, side: Side) => ctlAt(s, b, hex) === CTL[other(side)];
+
+/** 8.2-8.3: control from positions and ZOCs; unoccupied hexes in no ZOC keep prior control (8.34). */
+export function computeControl(s: State, b: Board, prior: string = s.control): string {
+  const occ = occupancy(s);
+  const projectors: { hex: string; side: string }[] = [];
+  for (const [hex, us] of occ) {
+    if (isBox(hex) || !b.has(hex)) continue;
+    const sides = new Set(us.map((u) => u.side));
+    if (sides.size > 1) continue; // engaged units have no ZOC (8.2)
+    for (const u of us) if (!u.unsupplied) projectors.push({ hex, side: u.side });
+  }
+  const zoc = zonesOfControl(projectors, b.neighbours, (from, to) => !occ.has(to) && b.side(from, to) !== 'river' && b.side(from, to) !== 'strait');
+  const chars = prior.split('');
+  while (chars.length < b.ids.length) chars.push('.');
+  for (const hex of b.playable) {
+    const i = b.index.get(hex)!;
+    const us = occ.get(hex);
+    if (us && us.length) {
+      const sides = new Set(us.map((u) => u.side));
+      if (sides.size === 1) chars[i] = CTL[us[0].side];
+      else {
+        const bt = s.battles[hex];
+        chars[i] = bt ? CTL[other(bt.oa)] : chars[i];
+      }
+      continue;
+    }
+    const z = zoc.get(hex);
+    if (z && z.size === 2) chars[i] = 'D';
+    else if (z && z.size === 1) chars[i] = CTL[[...z][0] as Side];
+  }
+  return chars.join('');
+}
+
+/** 9.12/9.3: hexes in rail supply for `side`: along rails through friendly hexes, into but not through battles. */
+export function railNet(s: State, b: Board, ctx: ScenarioCtx, side: Side): Set<string> {
+  const starts = ctx.sources[side].filter((h) => friendly(s, b, h, side));
+  const r = reach(starts, b.railNeighbours, {
+    maxSteps: Infinity,
+    canStep: (_f, t) => friendly(s, b, t, side),
+    canLeave: (id) => !s.battles[id],
+  });
+  // a source that is itself a battle hex is still entered
+  return new Set(r.keys());
+}
+
+/** 10.3: a land supply line of at most 2 hexes to a rail-supplied hex, through Friendly or Disputed hexes. */
+export function hasSupplyLine(s: State, b: Board, side: Side, at: string, rail: Set<string>): boolean {
+  if (isBox(at)) return true; // R-EDW-5: off-board boxes are always supplied
+  if (rail.has(at)) return true;
+  const r = reach([at], b.neighbours, { maxSteps: 2, canStep: (_f, t) => !enemyCtl(s, b, t, side) });
+  for (const h of r.keys()) if (rail.has(h)) return true;
+  return false;
+}
+
+/** Weather disruption (5.8, 12.22): effective command value. */
+export function effectiveCv(s: State, u: Unit): number {
+  const disrupted = s.weather === 'mud' || (s.weather === 'snow' && u.side === 'german');
+  return disrupted ? u.cv - 1 : u.cv;
+}
+
+/**
+ * 5.3: hexes under command of an active HQ. Traced through hexes not enemy-controlled; the last hex may be
+ * enemy-controlled so that attacks into enemy battle hexes can be supported (ruling R-5.3).
+ */
+export function commandRange(s: State, b: Board, hq: Unit): Set<string> {
+  const out = new Set<string>();
+  if (!hq.at || isBox(hq.at)) return out;
+  const r = effectiveCv(s, hq);
+  if (r < 0) return out;
+  const d = reach([hq.at], b.neighbours, { maxSteps: r, canLeave: (id) => !enemyCtl(s, b, id, hq.side) });
+  for (const h of d.keys()) out.add(h);
+  return out;
+}
+
+export function speed(s: State, u: Unit): number {
+  return TYPES[u.type].speed[s.weather];
+}
+
+/** 6.21 stacking limit (weather never reduces it). */
+export function stackLimit(b: Board, hex: string): number {
+  return STACKING[b.terrain(hex)];
+}
+
+/** 6.33 battle hexside limit: 2 across clear hexsides, 1 otherwise; in Mud every hexside counts as marsh. */
+export function hexsideLimit(s: State, b: Board, a: string, c: string): number {
+  if (s.weather === 'mud') return 1;
+  return b.side(a, c) === 'clear' ? 2 : 1;
+}
+
+export const sideKey = (a: string, c: string) => (a < c ? `${a}|${c}` : `${c}|${a}`);
+
+/** Movement stop terrain (6.1, 12.24): mountain, marsh, and in Mud also clear and forest. */
+export function stopsIn(s: State, b: Board, u: Unit, hex: string): boolean {
+  if (u.type === 'cavalry') return false;
+  const t = b.terrain(hex);
+  if (s.weather === 'snow' && t === 'marsh') return false;
+  if (s.weather === 'mud') return true;
+  return t === 'mountain' || t === 'marsh';
+}
+
+/** 11.2: basic + controlled rail-supplied major cities + resources (German double). */
+export function productionLevel(s: State, b: Board, ctx: ScenarioCtx): Record<Side, number> {
+  const out = { german: s.basic.german, soviet: s.basic.soviet };
+  for (const side of ['german', 'soviet'] as Side[]) out[side] += cityValue(s, b, ctx, side);
+  return out;
+}
+
+export function cityValue(s: State, b: Board, ctx: ScenarioCtx, side: Side): number {
+  const rail = railNet(s, b, ctx, side);
+  let v = 0;
+  for (const [hex, c] of b.cities) {
+    if (!friendly(s, b, hex, side) || !rail.has(hex)) continue;
+    v += c.pp + c.resource * (side === 'german' ? 2 : 1);
+  }
+  return v;
+}
+
+export function hqCommandOk(u: Unit): boolean {
+  return isHq(u.type) && !!u.hq;
+}
+
+export function liveUnits(s: State, side?: Side): Unit[] {
+  return Object.keys(s.units)
+    .sort()
+    .map((k) => s.units[k])
+    .filter((u) => u.at && (!side || u.side === side));
+}
+
+export function weatherIs(s: State, w: Weather) {
+  return s.weather === w;
+}

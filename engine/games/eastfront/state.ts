@@ -1,0 +1,164 @@
+/**
+ * EastFront game state, commands and events. State is plain JSON holding only what changes; the map and
+ * tables are static (board.ts, data.ts). Hex control is one character per map-hex index (8.1).
+ */
+import type { Fp, Side, UnitType, Weather } from './data';
+
+export type Phase = 'production' | 'command' | 'movement' | 'combat' | 'blitzMovement' | 'blitzCombat' | 'supply' | 'over';
+
+/** Control characters: German, Soviet, Disputed, none (8.3). */
+export type Ctl = 'G' | 'S' | 'D' | '.';
+
+export interface Unit {
+  id: string;
+  side: Side;
+  type: UnitType;
+  name: string;
+  max: number;
+  guards?: boolean;
+  /** Current strength in steps; an HQ at 0 is at its Ø step. Meaningless while eliminated. */
+  cv: number;
+  /** Hex id, off-board box ("box:MOSCOW") or null when eliminated. */
+  at: string | null;
+  /** Opaque public handle shown to the opponent instead of the id. */
+  token: string;
+  /** Face-up: shown to the opponent (active HQ, Original Attacker in battle, combat round). */
+  face?: boolean;
+  unsupplied?: boolean;
+  /** Moved this Movement Phase (6.1). */
+  moved?: boolean;
+  /** Moved strategically this Player-Turn (6.53). */
+  strat?: boolean;
+  /** Disengaged this phase: may not re-engage (6.32). */
+  diseng?: boolean;
+  /** Partial hits taken this combat round (numerator; denominator from the round). */
+  part?: number;
+  /** Arrived (cadre) this month: no replacements (11.41). */
+  fresh?: boolean;
+  /** HQ activation state (5.x). */
+  hq?: HqState;
+}
+
+export interface HqState {
+  /** 'blitz' until the first Combat Phase ends; 'blitzed' after the first Blitz step (5.7). */
+  mode: 'normal' | 'blitz' | 'blitzed';
+  /** Supreme moves left (SHQ only, 5.61). */
+  supreme?: number;
+  /** Airstrike already assigned this Combat Phase (13.12). */
+  struck?: boolean;
+}
+
+export interface Battle {
+  hex: string;
+  oa: Side;
+  /** Started by an attack in this player-turn's (blitz) movement phase: combat compulsory (7.15). */
+  fresh?: boolean;
+  /** Engaged-from hex per attacking unit of this fresh battle (for repulse, 7.51). */
+  from?: Record<string, string>;
+  /** River assault state while the initial round is pending (7.5). */
+  river?: boolean;
+  /** Airstrike assigned this combat phase (7.13). */
+  air?: { hq: string; cv: number };
+  /** Fought in the current combat phase. */
+  fought?: boolean;
+}
+
+export interface Rearguard {
+  unit: string;
+  hex: string;
+  path: string[];
+  by: string;
+}
+
+export type Prompt =
+  | { kind: 'defend'; side: Side; hex: string; offOrder: string[]; activePrefs: string[] }
+  | { kind: 'production'; sides: Side[] };
+
+export interface Turn {
+  year: number;
+  month: number;
+  fortnight: 1 | 2;
+  /** Side taking the first player-turn this fortnight (12.21). */
+  first: Side;
+}
+
+export interface State {
+  v: 1;
+  scenario: string;
+  map: string;
+  options: { autoResolve: boolean };
+  turn: Turn;
+  active: Side;
+  phase: Phase;
+  weather: Weather;
+  units: Record<string, Unit>;
+  battles: Record<string, Battle>;
+  control: string;
+  /** Hexside engage/disengage counts this movement phase (6.33). */
+  sideUse: Record<string, number>;
+  rearguards: Rearguard[];
+  prompt: Prompt | null;
+  /** Production level per side (11.2), public on the production track. */
+  pl: Record<Side, number>;
+  /** Basic PPs per side (derived for Edelweiss, R-EDW-3). */
+  basic: Record<Side, number>;
+  air: Record<Side, Fp>;
+  nextToken: number;
+  /** Sealed production orders this Production Phase (hidden from the opponent). */
+  orders: Partial<Record<Side, ProductionOrder>>;
+  result?: { winner: Side | null; level: string; vp: Record<Side, number> };
+}
+
+export interface ProductionOrder {
+  replace: string[];
+  cadres: { unit: string; hex: string }[];
+}
+
+// ---------------------------------------------------------------- commands
+
+export type Command =
+  | { type: 'activate'; hq: string; deploy?: string; blitz?: boolean }
+  | { type: 'endCommand' }
+  | { type: 'move'; unit: string; path: string[]; by: string }
+  | { type: 'rail'; unit: string; path: string[]; by: string }
+  | { type: 'retreat'; unit: string; path: string[]; by: string }
+  | { type: 'mobilize'; hq: string; path: string[]; rail?: boolean }
+  | { type: 'endMovement' }
+  | { type: 'airstrike'; hq: string; hex: string }
+  | { type: 'fight'; hex: string; order?: string[]; prefs?: string[] }
+  | { type: 'defend'; hex: string; order?: string[]; prefs?: string[] }
+  | { type: 'endCombat' }
+  | { type: 'produce'; replace: string[]; cadres: { unit: string; hex: string }[] };
+
+// ---------------------------------------------------------------- events
+
+export interface UnitPublic {
+  id: string;
+  token: string;
+  type: UnitType;
+  cv: number;
+}
+
+export type Event =
+  | { type: 'setup'; scenario: string; map: string; options: { autoResolve: boolean }; units: Unit[]; battles: Battle[]; control: string; turn: Turn; pl: Record<Side, number>; basic: Record<Side, number>; air: Record<Side, Fp>; weather: Weather; nextToken: number }
+  | { type: 'phase'; phase: Phase; active: Side; control: string; turn?: Turn; weather?: Weather; weatherDice?: number[] }
+  | { type: 'activated'; hq: string; token: string; cv: number; unitType: UnitType; blitz: boolean; supreme?: number; deploy?: string }
+  | { type: 'moved'; unit: string; path: string[]; mode: 'land' | 'rail'; by: string; cost: number; side: string[]; attack?: boolean; engage?: boolean; river?: boolean; disengage?: boolean }
+  | { type: 'rearguard'; unit: string; hex: string; path: string[]; by: string; cost: number; side: string[] }
+  | { type: 'pursuit'; unit: string; hex: string; fire: { unit: string; dice: number[]; fp: Fp; hits: number }[] }
+  | { type: 'mobilized'; hq: string; path: string[]; mode: 'land' | 'rail'; cost: number }
+  | { type: 'hqStep'; hq: string; cv: number; active: boolean; eliminated?: boolean; mode?: HqState['mode'] }
+  | { type: 'airstrikeAssigned'; hq: string; hex: string; cv: number }
+  | { type: 'revealed'; hex: string; units: UnitPublic[] }
+  | { type: 'fire'; hex: string; unit: string; kind: 'air' | 'def' | 'off'; dice: number[]; fp: Fp; hits: number; repulses: number }
+  | { type: 'loss'; unit: string; cv: number; part: number; eliminated?: boolean }
+  | { type: 'repulsed'; unit: string; hex: string; to: string }
+  | { type: 'awaiting'; prompt: Prompt | null }
+  | { type: 'roundEnded'; hex: string; ended: boolean; hide: string[] }
+  | { type: 'supplyChecked'; side: Side; unsupplied: string[]; supplied: string[] }
+  | { type: 'attrition'; unit: string; cv: number; eliminated?: boolean }
+  | { type: 'productionLevel'; pl: Record<Side, number> }
+  | { type: 'ordersSealed'; side: Side; order: ProductionOrder; spent: number }
+  | { type: 'replaced'; unit: string; cv: number }
+  | { type: 'cadre'; unit: string; hex: string; token: string; cv: number }
+  | { type: 'gameEnded'; winner: Side | null; level: string; vp: Record<Side, number> };

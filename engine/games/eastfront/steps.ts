@@ -1,0 +1,908 @@
+/**
+ * The table of steps: one entry per phase of the sequence of play (4.x), each pairing the legal-action
+ * generator with the handlers that accept those actions. Handlers append events through an Emitter that
+ * folds as it goes, so multi-step resolutions (a combat round, a supply phase) read the state they produce.
+ */
+import type { Actor, DiceSource, LegalAction } from '../../core';
+import { notSupported, RuleError } from '../../core/errors';
+import { rollMany } from '../../core/dice';
+import { countAtLeast } from '../../mechanics/graph';
+import type { Board } from './board';
+import { FP_TARGET, fpMax, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
+import { evolve } from './evolve';
+import {
+  CTL, commandRange, computeControl, effectiveCv, enemyCtl, friendly, hasSupplyLine, hexsideLimit, isBox, liveUnits,
+  onMap, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
+} from './rules';
+import type { Battle, Command, Event, Phase, ProductionOrder, State, Unit } from './state';
+
+export interface Game {
+  board: Board;
+  ctx: ScenarioCtx;
+  /** Per side: command id -> HQ unit id (null for the production command). */
+  commands: Record<Side, { id: string; hq: string | null }[]>;
+  end: { year: number; month: number };
+}
+
+export class Emitter {
+  readonly events: Event[] = [];
+  constructor(public s: State) {}
+  emit(e: Event) {
+    this.events.push(e);
+    this.s = evolve(this.s, e);
+  }
+}
+
+const ill = (rule: string | null, msg: string): never => {
+  throw new RuleError('ILLEGAL', rule, msg);
+};
+const req = (c: unknown, rule: string | null, msg: string): void => {
+  if (!c) ill(rule, msg);
+};
+
+// ---------------------------------------------------------------- authority (team play)
+
+export function supremeCommand(g: Game, side: Side): string {
+  return g.commands[side][0].id;
+}
+function commandOfHq(g: Game, side: Side, hq: string): string | undefined {
+  return g.commands[side].find((c) => c.hq === hq)?.id;
+}
+function requireHolds(g: Game, actor: Actor, side: Side, cmd: string | undefined, what: string, rule: string) {
+  if (!cmd || !actor.commands.includes(cmd))
+    throw new RuleError('FORBIDDEN', rule, `${what} needs the ${cmd ?? 'matching'} command, which this seat does not hold`);
+}
+function requireSupreme(g: Game, actor: Actor, side: Side, what: string) {
+  requireHolds(g, actor, side, supremeCommand(g, side), what, '4.4');
+}
+
+// ---------------------------------------------------------------- movement checks
+
+interface PathCheck {
+  sides: string[];
+  attack: boolean;
+  engage: boolean;
+  disengage: boolean;
+  river: boolean;
+}
+
+function enemiesAt(s: State, hex: string, side: Side): boolean {
+  for (const u of Object.values(s.units)) if (u.at === hex && u.side !== side) return true;
+  return false;
+}
+function ownAt(s: State, hex: string, side: Side, except?: string): Unit[] {
+  return Object.values(s.units).filter((u) => u.at === hex && u.side === side && u.id !== except);
+}
+function remainingOwn(s: State, hex: string, side: Side, except: string): number {
+  const rg = new Set(s.rearguards.map((r) => r.unit));
+  return ownAt(s, hex, side, except).filter((u) => !rg.has(u.id) || u.at === hex).length;
+}
+
+/**
+ * 6.1-6.33: validate a land path for `u` (excluding its start hex). `noEngage` for HQs (5.1) and
+ * mobilizing HQs. `retreat` allows leaving a battle with no other unit left (the rearguard, 6.41).
+ */
+export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: { noEngage?: boolean; retreat?: boolean; deploy?: boolean } = {}): PathCheck {
+  const b = g.board;
+  req(onMap(u), '6.1', 'units off the board cannot move by land');
+  req(path.length > 0, '6.1', 'a move needs at least one hex');
+  const max = opts.deploy ? 1 : speed(s, u);
+  req(path.length <= max, opts.deploy ? '5.2.1' : '6.1', `${u.name} may move at most ${max} hexes now`);
+  const start = u.at!;
+  const res: PathCheck = { sides: [], attack: false, engage: false, disengage: false, river: false };
+  let prev = start;
+  const startBattle = enemiesAt(s, start, u.side);
+  if (startBattle) {
+    const first = path[0];
+    req(friendly(s, b, first, u.side) && !s.battles[first] && !enemiesAt(s, first, u.side), '6.32', 'a unit may only disengage into an adjacent friendly hex that is not embattled');
+    if (!opts.retreat) req(remainingOwn(s, start, u.side, u.id) > 0, '6.41', 'the last unit leaving a battle must be designated rearguard (retreat)');
+    res.disengage = true;
+  }
+  for (let i = 0; i < path.length; i++) {
+    const h = path[i];
+    req(b.has(h), '1.2', `hex ${h} is not in play`);
+    req(b.adjacent(prev, h), '6.1', `${b.label(prev)} and ${b.label(h)} are not connected`);
+    const last = i === path.length - 1;
+    if (enemiesAt(s, h, u.side)) {
+      req(last, '6.31', 'a unit entering a hex with enemy units must stop there');
+      req(!opts.noEngage && !isHq(u.type), '5.1', 'HQs never voluntarily engage');
+      req(!(res.disengage || u.diseng), '6.32', 'a unit that disengaged may not re-engage this phase');
+      res.engage = true;
+      const own = ownAt(s, h, u.side, u.id).length;
+      const existing = s.battles[h];
+      res.attack = own === 0 || (!!existing && !!existing.fresh && existing.oa === u.side && !!existing.from);
+      if (own === 0 && existing) res.attack = true;
+      res.river = b.side(prev, h) === 'river' || b.side(prev, h) === 'strait';
+      if (s.weather === 'snow') res.river = false; // 7.52 frozen rivers
+    }
+    if (!last) req(!stopsIn(s, b, u, h), '6.1', `${u.name} must stop on entering ${b.label(h)} (mountain/marsh)`);
+    prev = h;
+  }
+  // hexside limits (6.33): leaving a battle and entering one
+  if (res.disengage) res.sides.push(sideKey(start, path[0]));
+  if (res.engage) res.sides.push(sideKey(path.length > 1 ? path[path.length - 2] : start, path[path.length - 1]));
+  checkSides(s, g, res.sides);
+  const dest = path[path.length - 1];
+  if (!opts.deploy) req(ownAt(s, dest, u.side, u.id).length + 1 <= stackLimit(b, dest), '6.22', `stacking limit ${stackLimit(b, dest)} in ${b.label(dest)}`);
+  return res;
+}
+
+function checkSides(s: State, g: Game, keys: string[]) {
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  for (const [k, n] of counts) {
+    const [a, c] = k.split('|');
+    const lim = hexsideLimit(s, g.board, a, c);
+    req((s.sideUse[k] ?? 0) + n <= lim, '6.33', `the battle hexside ${g.board.label(a)}-${g.board.label(c)} allows ${lim} unit(s) per movement phase`);
+  }
+}
+
+/** Which HQ may command `u` this phase, with the supreme-move cost (5.3, 5.61, 5.7). */
+function commandCost(s: State, g: Game, u: Unit, by: string): number {
+  const h = s.units[by];
+  req(h && h.side === u.side && h.hq, '5.2', `${by} is not an active HQ of this side`);
+  if (h.type === 'shq') {
+    req(s.phase === 'movement', '5.7', 'Supreme HQs command only in the Movement Phase');
+    req((h.hq!.supreme ?? 0) >= 1, '5.61', 'no supreme moves left');
+    return 1;
+  }
+  if (s.phase === 'blitzMovement') req(h.hq!.mode === 'blitzed', '5.7', 'only Blitz HQs command in the Blitz Movement Phase');
+  req(u.at && commandRange(s, g.board, h).has(u.at), '5.3', `${u.name} is not within command range of ${h.name}`);
+  return 0;
+}
+
+function movable(s: State, u: Unit) {
+  req(u && onMap(u), '6.1', 'unit not on the board');
+  req(!u.moved, '6.1', 'a unit moves only once per Movement Phase');
+  req(!u.strat, '6.53', 'units moved strategically cannot move again this turn');
+  req(!u.hq, '5.4', 'active HQs move only by mobilizing');
+}
+
+// ---------------------------------------------------------------- rail (9.2)
+
+function railPathCheck(s: State, g: Game, u: Unit, path: string[]): { sides: string[]; disengage: boolean } {
+  const b = g.board;
+  const net = railNet(s, b, g.ctx, u.side);
+  const start = u.at!;
+  req(net.has(start), '9.21', 'a rail move must start on a friendly rail line');
+  req(path.length > 0, '9.21', 'empty rail path');
+  const out = { sides: [] as string[], disengage: false };
+  if (enemiesAt(s, start, u.side)) {
+    req(s.battles[start] && s.battles[start].oa !== u.side, '9.22', 'rail disengagement only from a friendly battle hex');
+    req(remainingOwn(s, start, u.side, u.id) > 0, '9.22', 'a rearguard can never retreat by rail');
+    out.disengage = true;
+    out.sides.push(sideKey(start, path[0]));
+  }
+  let prev = start;
+  for (let i = 0; i < path.length; i++) {
+    const h = path[i];
+    req(b.railNeighbours(prev).includes(h), '9.21', `no rail line between ${b.label(prev)} and ${b.label(h)}`);
+    req(net.has(h) && friendly(s, b, h, u.side), '9.21', `${b.label(h)} is not on a friendly rail line`);
+    req(!enemiesAt(s, h, u.side), '6.53', 'units can never engage by strategic movement');
+    if (i < path.length - 1) req(!s.battles[h], '9.12', 'rail lines run into but not through battle hexes');
+    prev = h;
+  }
+  const dest = path[path.length - 1];
+  req(ownAt(s, dest, u.side, u.id).length + 1 <= stackLimit(b, dest), '6.22', 'stacking limit');
+  checkSides(s, g, out.sides);
+  return out;
+}
+
+// ---------------------------------------------------------------- combat (7.x)
+
+function isSupported(s: State, g: Game, hex: string, side: Side): boolean {
+  for (const h of liveUnits(s, side)) {
+    if (!h.hq || h.type !== 'hq') continue;
+    if (commandRange(s, g.board, h).has(hex)) return true;
+  }
+  return false;
+}
+
+function doubleTerrain(s: State, g: Game, hex: string): boolean {
+  const t = g.board.terrain(hex);
+  const marshAsForest = s.weather === 'snow' && t === 'marsh';
+  return t === 'forest' || t === 'marsh' || t === 'mountain' || marshAsForest || g.board.isMajor(hex) || s.weather === 'mud';
+}
+
+function defFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
+  let fp = TYPES[u.type].def;
+  if (!fp) return null;
+  if (g.board.isMajor(hex)) fp = fpMax(fp, 'DF'); // 7.32 major cities
+  if (u.type === 'mountain' && g.board.terrain(hex) === 'mountain') fp = fpMax(fp, 'DF'); // 2.62
+  return fp;
+}
+function offFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
+  let fp = TYPES[u.type].off;
+  if (!fp) return null;
+  if (u.type === 'mountain' && g.board.terrain(hex) === 'mountain') fp = 'DF';
+  const t = g.board.terrain(hex);
+  if ((t === 'marsh' && s.weather !== 'snow') || s.weather === 'mud') fp = 'SF'; // 7.32, 12.24
+  return fp;
+}
+
+const stepCost = (u: Unit) => TYPES[u.type].cost[u.side]?.step ?? 99;
+
+/** Pick among candidates: owner's preference list first, then cheapest step (HQs last), then id. */
+function pickAmong(cands: Unit[], prefs: string[]): Unit {
+  const rank = (u: Unit) => {
+    const i = prefs.indexOf(u.id);
+    return i < 0 ? 1e6 : i;
+  };
+  return [...cands].sort((a, b) => rank(a) - rank(b) || stepCost(a) - stepCost(b) || (a.id < b.id ? -1 : 1))[0];
+}
+
+/** 7.33-7.35: apply `hits` to `side`'s units in `hex`, with `den` hits per step; `exclude` only if others exist. */
+function applyHits(em: Emitter, hex: string, side: Side, hits: number, den: number, prefs: string[], exclude?: Set<string>) {
+  for (let i = 0; i < hits; i++) {
+    let pool = unitsAt(em.s, hex, side);
+    if (!pool.length) return;
+    if (exclude && pool.some((u) => !exclude.has(u.id))) pool = pool.filter((u) => !exclude.has(u.id));
+    let target: Unit | undefined;
+    if (den > 1) target = pool.find((u) => (u.part ?? 0) > 0);
+    if (!target) {
+      const top = Math.max(...pool.map((u) => u.cv));
+      target = pickAmong(pool.filter((u) => u.cv === top), prefs);
+    }
+    const part = (target.part ?? 0) + 1;
+    if (part < den) {
+      em.emit({ type: 'loss', unit: target.id, cv: target.cv, part });
+      continue;
+    }
+    const dead = isHq(target.type) ? target.cv <= 0 : target.cv <= 1;
+    em.emit({ type: 'loss', unit: target.id, cv: dead ? 0 : target.cv - 1, part: 0, ...(dead ? { eliminated: true } : {}) });
+  }
+}
+
+function orderUnits(units: Unit[], order: string[] | undefined): Unit[] {
+  const byStrength = [...units].sort((a, b) => b.cv - a.cv || (a.id < b.id ? -1 : 1));
+  if (!order?.length) return byStrength;
+  const listed = order.map((id) => units.find((u) => u.id === id)).filter((u): u is Unit => !!u);
+  return [...listed, ...byStrength.filter((u) => !order.includes(u.id))];
+}
+
+/** One combat round (7.22): airstrike, defensive fire (with repulses, 7.51), offensive fire, OD upright. */
+function resolveRound(em: Emitter, g: Game, hex: string, offOrder: string[], activePrefs: string[], defOrder: string[] | undefined, passivePrefs: string[], dice: DiceSource) {
+  const s0 = em.s;
+  const active = s0.active;
+  const passive = other(active);
+  const battle = s0.battles[hex];
+  if (g.board.city(hex)?.fortress) notSupported('7.35', 'Fortress battles (Sevastopol, Leningrad)');
+  const supported = isSupported(s0, g, hex, active);
+  const dbl = doubleTerrain(s0, g, hex);
+  const den = !supported ? (dbl ? 3 : 2) : dbl ? 2 : 1; // 7.34, 7.35, 7.4
+  // 1. airstrike (13.15)
+  if (battle.air && battle.air.cv > 0) {
+    const d = rollMany(dice, battle.air.cv);
+    const fp = s0.air[active];
+    const hits = countAtLeast(d, FP_TARGET[fp]);
+    em.emit({ type: 'fire', hex, unit: battle.air.hq, kind: 'air', dice: d, fp, hits, repulses: 0 });
+    applyHits(em, hex, passive, hits, den, passivePrefs);
+  }
+  // 2. defensive fire
+  const river = !!battle.river && !!battle.fresh && s0.weather !== 'snow';
+  const repulsed = new Set<string>();
+  for (const u0 of orderUnits(unitsAt(em.s, hex, passive), defOrder)) {
+    const u = em.s.units[u0.id];
+    if (u.at !== hex) continue;
+    const fp = defFp(em.s, g, u, hex);
+    if (!fp || u.cv <= 0) continue;
+    if (!unitsAt(em.s, hex, active).length) break;
+    const d = rollMany(dice, u.cv);
+    const hits = countAtLeast(d, FP_TARGET[fp]);
+    const reps = river ? d.filter((x) => x <= 2).length : 0;
+    em.emit({ type: 'fire', hex, unit: u.id, kind: 'def', dice: d, fp, hits, repulses: reps });
+    for (let r = 0; r < reps; r++) {
+      const cands = unitsAt(em.s, hex, active).filter((x) => !repulsed.has(x.id) && battle.from?.[x.id]);
+      if (!cands.length) break;
+      const low = Math.min(...cands.map((x) => x.cv));
+      repulsed.add(pickAmong(cands.filter((x) => x.cv === low), activePrefs).id);
+    }
+    applyHits(em, hex, active, hits, 1, activePrefs, repulsed); // 7.33 active units take full losses
+  }
+  for (const id of repulsed) {
+    const u = em.s.units[id];
+    if (u.at === hex) em.emit({ type: 'repulsed', unit: id, hex, to: battle.from![id] });
+  }
+  // 3. offensive fire
+  for (const u0 of orderUnits(unitsAt(em.s, hex, active), offOrder)) {
+    const u = em.s.units[u0.id];
+    if (u.at !== hex) continue;
+    const fp = offFp(em.s, g, u, hex);
+    if (!fp || u.cv <= 0) continue;
+    if (!unitsAt(em.s, hex, passive).length) break;
+    const d = rollMany(dice, u.cv);
+    const hits = countAtLeast(d, FP_TARGET[fp]);
+    em.emit({ type: 'fire', hex, unit: u.id, kind: 'off', dice: d, fp, hits, repulses: 0 });
+    applyHits(em, hex, passive, hits, den, passivePrefs);
+  }
+  // 4. end of round: partial hits forfeit, Original Defender upright (7.21)
+  const stillBattle = !!em.s.battles[hex];
+  const od = stillBattle ? other(em.s.battles[hex].oa) : null;
+  const hide = od ? unitsAt(em.s, hex, od).filter((u) => u.face && !u.hq).map((u) => u.id) : [];
+  em.emit({ type: 'roundEnded', hex, ended: !stillBattle, hide });
+}
+
+// ---------------------------------------------------------------- pursuit fire (6.42)
+
+function pursuit(em: Emitter, g: Game, unitId: string, hex: string, dice: DiceSource) {
+  const rg = em.s.units[unitId];
+  const fire: { unit: string; dice: number[]; fp: Fp; hits: number }[] = [];
+  let hits = 0;
+  for (const p of orderUnits(unitsAt(em.s, hex, other(rg.side)), undefined)) {
+    if (isHq(p.type) || p.cv <= 0) continue; // HQs never fire (5.1)
+    const ps = speed(em.s, p);
+    const rs = speed(em.s, rg);
+    if (ps < rs) continue;
+    const fp: Fp = ps > rs ? 'DF' : 'SF';
+    const d = rollMany(dice, p.cv);
+    const h = countAtLeast(d, FP_TARGET[fp]);
+    hits += h;
+    fire.push({ unit: p.id, dice: d, fp, hits: h });
+  }
+  em.emit({ type: 'pursuit', unit: unitId, hex, fire });
+  const den = doubleTerrain(em.s, g, hex) ? 2 : 1;
+  const steps = Math.floor(hits / den);
+  if (steps > 0) {
+    const dead = isHq(rg.type) ? rg.cv - steps < 0 : rg.cv - steps < 1;
+    em.emit({ type: 'loss', unit: unitId, cv: dead ? 0 : rg.cv - steps, part: 0, ...(dead ? { eliminated: true } : {}) });
+  }
+}
+
+// ---------------------------------------------------------------- phase transitions
+
+function phaseEvent(em: Emitter, g: Game, phase: Phase, active: Side, extra: Partial<Extract<Event, { type: 'phase' }>> = {}) {
+  // 8.1: control is determined at the beginning of each phase
+  const control = computeControl(em.s, g.board);
+  em.emit({ type: 'phase', phase, active, control, ...extra });
+}
+
+function hqDeactivate(em: Emitter, u: Unit) {
+  if (u.cv <= 0) em.emit({ type: 'hqStep', hq: u.id, cv: 0, active: false, eliminated: true });
+  else em.emit({ type: 'hqStep', hq: u.id, cv: u.cv - 1, active: false });
+}
+
+function endCombatPhase(em: Emitter, g: Game, dice: DiceSource) {
+  const s = em.s;
+  const side = s.active;
+  const actives = liveUnits(s, side).filter((u) => u.hq);
+  if (s.phase === 'combat') {
+    let blitz = false;
+    for (const u of actives) {
+      if (u.hq!.mode === 'blitz') {
+        // 5.7: first Blitz step, marker removed, stays active at reduced strength
+        if (u.cv <= 0) em.emit({ type: 'hqStep', hq: u.id, cv: 0, active: false, eliminated: true });
+        else {
+          em.emit({ type: 'hqStep', hq: u.id, cv: u.cv - 1, active: true, mode: 'blitzed' });
+          blitz = true;
+        }
+      } else hqDeactivate(em, u); // 5.43
+    }
+    if (blitz) {
+      phaseEvent(em, g, 'blitzMovement', side);
+      return;
+    }
+  } else {
+    for (const u of actives) hqDeactivate(em, u);
+  }
+  supplyPhase(em, g, dice);
+}
+
+/** 10.1-10.4: check the enemy's supply; unsupplied units lose a step at once. Then the turn moves on. */
+function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
+  const side = em.s.active;
+  const foe = other(side);
+  phaseEvent(em, g, 'supply', side);
+  const rail = railNet(em.s, g.board, g.ctx, foe);
+  const unsupplied: string[] = [];
+  const supplied: string[] = [];
+  for (const u of liveUnits(em.s, foe)) {
+    if (hasSupplyLine(em.s, g.board, foe, u.at!, rail)) supplied.push(u.id);
+    else unsupplied.push(u.id);
+  }
+  em.emit({ type: 'supplyChecked', side: foe, unsupplied, supplied });
+  for (const id of unsupplied) {
+    const u = em.s.units[id];
+    const dead = isHq(u.type) ? u.cv <= 0 : u.cv <= 1;
+    em.emit({ type: 'attrition', unit: id, cv: dead ? 0 : u.cv - 1, ...(dead ? { eliminated: true } : {}) });
+  }
+  // the walkthrough adjusts the production track as soon as control changes (11.2)
+  const after = { ...em.s, control: computeControl(em.s, g.board) };
+  const pl = productionLevel(after, g.board, g.ctx);
+  if (pl.german !== em.s.pl.german || pl.soviet !== em.s.pl.soviet) em.emit({ type: 'productionLevel', pl });
+  nextPlayerTurn(em, g, dice);
+}
+
+function nextPlayerTurn(em: Emitter, g: Game, dice: DiceSource) {
+  const s = em.s;
+  if (s.active === s.turn.first) {
+    phaseEvent(em, g, 'command', other(s.active));
+    return;
+  }
+  const t = s.turn;
+  if (t.fortnight === 1) {
+    startFortnight(em, g, { ...t, fortnight: 2 }, dice);
+    return;
+  }
+  if (t.year > g.end.year || (t.year === g.end.year && t.month >= g.end.month)) {
+    endGame(em, g);
+    return;
+  }
+  const month = t.month === 12 ? 1 : t.month + 1;
+  const year = t.month === 12 ? t.year + 1 : t.year;
+  // 4.2: production at the start of the month, both sides at once
+  const nt = { ...t, year, month, fortnight: 1 as const };
+  phaseEvent(em, g, 'production', 'german', { turn: nt });
+  const pl = productionLevel(em.s, g.board, g.ctx);
+  em.emit({ type: 'productionLevel', pl });
+  em.emit({ type: 'awaiting', prompt: { kind: 'production', sides: ['german', 'soviet'] } });
+}
+
+function startFortnight(em: Emitter, g: Game, t: State['turn'], dice: DiceSource) {
+  const w = weatherOf(t.month);
+  let weather: Weather;
+  let weatherDice: number[] | undefined;
+  if (w === 'variable') {
+    weatherDice = [dice.roll(6), dice.roll(6)]; // 12.1: one die per player, parity of the sum
+    weather = rollWeather(t.month, weatherDice[0] + weatherDice[1]);
+  } else weather = w;
+  const first: Side = weather === 'snow' ? 'soviet' : 'german'; // 12.21
+  phaseEvent(em, g, 'command', first, { turn: { ...t, first }, weather, ...(weatherDice ? { weatherDice } : {}) });
+}
+
+/** 17.1-17.3 (ruling R-EDW-1): VPs at the scenario end; Edelweiss has no handicap. */
+export function victoryPoints(s: State): Record<Side, number> {
+  const vp = { german: s.pl.german, soviet: s.pl.soviet };
+  for (const u of Object.values(s.units)) {
+    if (isHq(u.type)) {
+      if (u.at) vp[u.side] += 2 * u.cv;
+      else vp[u.side] -= 4;
+      continue;
+    }
+    if (!u.at) vp[u.side] -= u.side === 'german' ? 2 : 1;
+    else if (u.side === 'german' && u.unsupplied) vp.german -= 1;
+  }
+  return vp;
+}
+
+function endGame(em: Emitter, g: Game) {
+  const vp = victoryPoints(em.s);
+  const diff = Math.abs(vp.german - vp.soviet);
+  const level = diff <= 5 ? 'Draw' : diff <= 15 ? 'Marginal' : diff <= 25 ? 'Major' : 'Decisive';
+  const winner: Side | null = level === 'Draw' ? null : vp.german > vp.soviet ? 'german' : 'soviet';
+  em.emit({ type: 'gameEnded', winner, level, vp });
+}
+
+// ---------------------------------------------------------------- production (11.x)
+
+export function productionCosts(s: State, g: Game, side: Side, order: ProductionOrder): number {
+  let spent = 0;
+  const b = g.board;
+  const rail = railNet(s, b, g.ctx, side);
+  const seen = new Set<string>();
+  for (const id of order.replace) {
+    const u = s.units[id];
+    req(u && u.side === side && u.at, '11.41', `${id} is not a unit of yours in play`);
+    req(!seen.has(id), '11.41', 'one replacement step per unit per month');
+    seen.add(id);
+    req(u.cv < u.max, '11.41', `${u.name} is at full strength`);
+    req(!u.fresh, '11.41', 'no replacements for units that arrived this month');
+    req(isBox(u.at) || !s.battles[u.at!], '11.41', 'engaged units cannot take replacements');
+    req(hasSupplyLine(s, b, side, u.at!, rail), '11.41', `${u.name} has no supply line now`);
+    spent += TYPES[u.type].cost[side]!.step;
+  }
+  const used = new Map<string, number>();
+  for (const c of order.cadres) {
+    const u = s.units[c.unit];
+    req(u && u.side === side && !u.at, '11.42', `${c.unit} is not an eliminated unit of yours`);
+    req(!seen.has(c.unit), '11.42', 'a unit is rebuilt once');
+    seen.add(c.unit);
+    const spot = g.ctx.arrivals[side].find((a) => a.hex === c.hex);
+    req(spot, '11.6', `${b.label(c.hex)} is not a home city or entry hex for ${side}`);
+    req(friendly(s, b, c.hex, side) && rail.has(c.hex) && !s.battles[c.hex], '11.6', 'cadres arrive in friendly, rail-supplied, unembattled hexes');
+    used.set(c.hex, (used.get(c.hex) ?? 0) + 1);
+    req(used.get(c.hex)! <= spot!.cap, '11.6', `${b.label(c.hex)} takes at most ${spot!.cap} new unit(s)`);
+    spent += TYPES[u.type].cost[side]!.cadre;
+  }
+  req(spent <= s.pl[side], '11.3', `the order costs ${spent} PPs but only ${s.pl[side]} are available`);
+  return spent;
+}
+
+function applyProduction(em: Emitter, g: Game, dice: DiceSource) {
+  for (const side of ['german', 'soviet'] as Side[]) {
+    const o = em.s.orders[side]!;
+    for (const id of o.replace) em.emit({ type: 'replaced', unit: id, cv: em.s.units[id].cv + 1 });
+  }
+  for (const side of ['german', 'soviet'] as Side[]) {
+    const o = em.s.orders[side]!;
+    for (const c of o.cadres) {
+      const u = em.s.units[c.unit];
+      em.emit({ type: 'cadre', unit: c.unit, hex: c.hex, token: `b${em.s.nextToken}`, cv: isHq(u.type) ? 0 : 1 });
+    }
+  }
+  em.emit({ type: 'awaiting', prompt: null });
+  startFortnight(em, g, { ...em.s.turn, fortnight: 1 }, dice);
+}
+
+// ---------------------------------------------------------------- the steps table
+
+type Handler<T extends Command['type']> = (em: Emitter, g: Game, c: Extract<Command, { type: T }>, actor: Actor, dice: DiceSource) => void;
+interface Step {
+  legal(s: State, g: Game, actor: Actor): LegalAction<Command>[];
+  on: { [K in Command['type']]?: Handler<K> };
+}
+
+const endMovement: Handler<'endMovement'> = (em, g, _c, actor, dice) => {
+  requireSupreme(g, actor, em.s.active, 'Ending the movement phase');
+  // 6.41-6.42: pursuit fire after all other movement, then the rearguards complete their moves
+  for (const r of [...em.s.rearguards]) {
+    const u = em.s.units[r.unit];
+    if (u.at !== r.hex) continue;
+    const retreat = ownAt(em.s, r.hex, u.side, u.id).length === 0 && enemiesAt(em.s, r.hex, u.side);
+    if (retreat) pursuit(em, g, r.unit, r.hex, dice);
+    else em.emit({ type: 'pursuit', unit: r.unit, hex: r.hex, fire: [] });
+    if (em.s.units[r.unit].at === r.hex)
+      em.emit({ type: 'moved', unit: r.unit, path: r.path, mode: 'land', by: r.by, cost: 0, side: [], disengage: true });
+  }
+  const next = em.s.phase === 'movement' ? 'combat' : 'blitzCombat';
+  phaseEvent(em, g, next, em.s.active);
+};
+
+const moveHandler: Handler<'move'> = (em, g, c, actor) => {
+  const s = em.s;
+  const u = s.units[c.unit];
+  req(u && u.side === s.active, '6.1', `no unit ${c.unit} of the active side`);
+  requireHolds(g, actor, u.side, commandOfHq(g, u.side, c.by), `Moving ${u.name} under ${c.by}`, '5.3');
+  movable(s, u);
+  const cost = commandCost(s, g, u, c.by);
+  const pc = checkLandPath(s, g, u, c.path);
+  em.emit({ type: 'moved', unit: u.id, path: c.path, mode: 'land', by: c.by, cost, side: pc.sides, ...(pc.attack ? { attack: true } : {}), ...(pc.engage ? { engage: true } : {}), ...(pc.river ? { river: true } : {}), ...(pc.disengage ? { disengage: true } : {}) });
+};
+
+const movementStep: Step = {
+  legal: (s, g, actor) => movementLegal(s, g, actor),
+  on: {
+    move: moveHandler,
+    rail: (em, g, c, actor) => {
+      const s = em.s;
+      req(s.phase === 'movement', '6.53', 'no strategic movement in the Blitz Movement Phase');
+      const u = s.units[c.unit];
+      req(u && u.side === s.active, '9.2', `no unit ${c.unit} of the active side`);
+      requireHolds(g, actor, u.side, commandOfHq(g, u.side, c.by), `Rail move of ${u.name}`, '9.2');
+      movable(s, u);
+      const h = s.units[c.by];
+      req(h?.type === 'shq' && h.hq, '9.2', 'rail moves need an active Supreme HQ');
+      const cost = Math.ceil(c.path.length / 10); // 9.21: each rail move is up to 10 hexes
+      req((h.hq!.supreme ?? 0) >= cost, '5.61', `needs ${cost} supreme moves, ${h.hq!.supreme} left`);
+      const rc = railPathCheck(s, g, u, c.path);
+      em.emit({ type: 'moved', unit: u.id, path: c.path, mode: 'rail', by: c.by, cost, side: rc.sides, ...(rc.disengage ? { disengage: true } : {}) });
+    },
+    retreat: (em, g, c, actor) => {
+      const s = em.s;
+      const u = s.units[c.unit];
+      req(u && u.side === s.active, '6.41', `no unit ${c.unit} of the active side`);
+      requireHolds(g, actor, u.side, commandOfHq(g, u.side, c.by), `Retreat of ${u.name}`, '6.41');
+      movable(s, u);
+      req(enemiesAt(s, u.at!, u.side), '6.41', 'only a unit in a battle can be a rearguard');
+      req(!s.rearguards.some((r) => r.hex === u.at), '6.41', 'one rearguard per battle');
+      const cost = commandCost(s, g, u, c.by);
+      const pc = checkLandPath(s, g, u, c.path, { retreat: true });
+      req(!pc.engage, '6.32', 'a retreating unit may not engage');
+      // the hexside is used now; the unit leaves after pursuit fire
+      em.emit({ type: 'rearguard', unit: u.id, hex: u.at!, path: c.path, by: c.by, cost, side: pc.sides });
+    },
+    mobilize: (em, g, c, actor) => {
+      const s = em.s;
+      const h = s.units[c.hq];
+      req(h && h.side === s.active && h.hq, '5.41', `${c.hq} is not an active HQ of the active side`);
+      requireHolds(g, actor, h.side, commandOfHq(g, h.side, c.hq), `Mobilizing ${h.name}`, '5.41');
+      if (s.phase === 'movement') req(h.hq!.mode === 'normal', '5.7', 'a Blitz HQ may not mobilize before the Blitz Movement Phase');
+      else req(h.hq!.mode === 'blitzed', '5.7', 'only Blitz HQs are active now');
+      req(!h.moved, '5.41', 'this HQ already moved');
+      let cost = 0;
+      let mode: 'land' | 'rail' = 'land';
+      if (c.path.length) {
+        if (c.rail) {
+          req(h.type === 'shq', '5.62', 'only a Supreme HQ mobilizes by rail');
+          railPathCheck(s, g, h, c.path);
+          cost = Math.max(0, Math.ceil(c.path.length / 10) - 1); // 5.62: first rail move free
+          req((h.hq!.supreme ?? 0) >= cost, '5.62', 'not enough supreme moves reserved');
+          mode = 'rail';
+        } else {
+          const pc = checkLandPath(s, g, h, c.path, { noEngage: true });
+          req(!pc.engage, '5.1', 'HQs never voluntarily engage');
+        }
+      }
+      em.emit({ type: 'mobilized', hq: h.id, path: c.path, mode, cost });
+      hqDeactivate(em, em.s.units[h.id]);
+    },
+    endMovement,
+  },
+};
+
+const combatStep: Step = {
+  legal: (s, g, actor) => combatLegal(s, g, actor),
+  on: {
+    airstrike: (em, g, c, actor) => {
+      const s = em.s;
+      const h = s.units[c.hq];
+      req(h && h.side === s.active && h.hq, '13.1', `${c.hq} is not an active HQ of the active side`);
+      requireHolds(g, actor, h.side, commandOfHq(g, h.side, c.hq), `Airstrike by ${h.name}`, '13.1');
+      req(!h.hq!.struck, '13.12', 'one airstrike per HQ per combat phase');
+      const b = s.battles[c.hex];
+      req(b, '13.13', 'airstrikes go into battles');
+      req(!b.air, '7.13', 'one airstrike per battle per combat phase');
+      req(unitsAt(s, c.hex, s.active).length > 0, '7.15', 'friendly ground units must be in the battle');
+      req(!Object.values(s.battles).some((x) => x.fought), '7.13', 'airstrikes are assigned before any battle is fought');
+      const cv = effectiveCv(s, h);
+      req(cv >= 1, '13.12', 'an HQ at Ø has no airpower');
+      const range = h.type === 'shq' ? 2 * cv : cv; // 5.63 strategic airstrike
+      req(onMap(h) && g.board.dist(h.at!, c.hex) <= range, '13.11', `${g.board.label(c.hex)} is beyond air range ${range}`);
+      em.emit({ type: 'airstrikeAssigned', hq: h.id, hex: c.hex, cv });
+    },
+    fight: (em, g, c, actor, dice) => {
+      const s = em.s;
+      const b = s.battles[c.hex];
+      req(b, '7.14', 'no battle there');
+      req(!b.fought, '7.21', 'one combat round per battle per combat phase');
+      req(g.commands[s.active].some((x) => x.hq && actor.commands.includes(x.id)), '7.14', 'needs an HQ command');
+      const units = Object.values(s.units).filter((u) => u.at === c.hex);
+      em.emit({ type: 'revealed', hex: c.hex, units: units.map((u) => ({ id: u.id, token: u.token, type: u.type, cv: u.cv })) });
+      const passive = other(s.active);
+      if (em.s.options.autoResolve) resolveRound(em, g, c.hex, c.order ?? [], c.prefs ?? [], undefined, [], dice);
+      else em.emit({ type: 'awaiting', prompt: { kind: 'defend', side: passive, hex: c.hex, offOrder: c.order ?? [], activePrefs: c.prefs ?? [] } });
+    },
+    endCombat: (em, g, _c, actor, dice) => {
+      requireSupreme(g, actor, em.s.active, 'Ending the combat phase');
+      const pending = Object.values(em.s.battles).filter((b) => !b.fought && (b.air || (b.fresh && b.oa === em.s.active)));
+      req(!pending.length, '7.15', `compulsory battles not fought yet: ${pending.map((b) => g.board.label(b.hex)).join(', ')}`);
+      endCombatPhase(em, g, dice);
+    },
+  },
+};
+
+export const STEPS: Record<Phase, Step> = {
+  command: {
+    legal: (s, g, actor) => commandLegal(s, g, actor),
+    on: {
+      activate: (em, g, c, actor, dice) => {
+        const s = em.s;
+        const h = s.units[c.hq];
+        req(h && h.side === s.active && isHq(h.type) && h.at, '5.2', `${c.hq} is not an HQ of the active side in play`);
+        requireHolds(g, actor, h.side, commandOfHq(g, h.side, c.hq), `Activating ${h.name}`, '5.2');
+        req(!h.hq, '5.2', 'already active');
+        if (c.blitz) req(h.type !== 'shq', '5.7', 'Supreme HQs cannot Blitz');
+        let deploy: string | undefined;
+        if (c.deploy) {
+          req(s.weather !== 'mud', '5.2.1', 'HQs cannot deploy in Mud');
+          req(onMap(h), '5.2.1', 'off-board HQs cannot deploy');
+          checkLandPath(s, g, h, [c.deploy], { deploy: true, noEngage: true, retreat: true });
+          req(friendly(s, g.board, c.deploy, h.side) && !s.battles[c.deploy], '5.2.1', 'HQs deploy only into friendly, unembattled hexes');
+          deploy = c.deploy;
+        }
+        const from = h.at!;
+        const retreat = !!deploy && enemiesAt(s, from, h.side) && ownAt(s, from, h.side, h.id).length === 0;
+        if (retreat) pursuit(em, g, h.id, from, dice); // 5.2.1: immediate pursuit fire
+        if (!em.s.units[h.id].at) return;
+        em.emit({ type: 'activated', hq: h.id, token: h.token, cv: em.s.units[h.id].cv, unitType: h.type, blitz: !!c.blitz, ...(h.type === 'shq' ? { supreme: 2 * em.s.units[h.id].cv } : {}), ...(deploy ? { deploy } : {}) });
+      },
+      endCommand: (em, g, _c, actor) => {
+        requireSupreme(g, actor, em.s.active, 'Ending the command phase');
+        phaseEvent(em, g, 'movement', em.s.active);
+      },
+    },
+  },
+  movement: movementStep,
+  blitzMovement: movementStep,
+  combat: combatStep,
+  blitzCombat: combatStep,
+  supply: { legal: () => [], on: {} },
+  production: {
+    legal: (s, g, actor) => productionLegal(s, g, actor),
+    on: {
+      produce: (em, g, c, actor, dice) => {
+        const side = actor.side as Side;
+        const p = em.s.prompt;
+        req(p?.kind === 'production' && p.sides.includes(side), '11.1', 'no production order is expected from this side');
+        requireHolds(g, actor, side, 'production', 'Production', '11.1');
+        const order = { replace: c.replace, cadres: c.cadres };
+        const spent = productionCosts(em.s, g, side, order);
+        em.emit({ type: 'ordersSealed', side, order, spent });
+        const rest = (p as { sides: Side[] }).sides.filter((x) => x !== side);
+        if (rest.length) em.emit({ type: 'awaiting', prompt: { kind: 'production', sides: rest } });
+        else applyProduction(em, g, dice);
+      },
+    },
+  },
+  over: { legal: () => [], on: {} },
+};
+
+/** The passive side's answer to a combat prompt (4 in the brief; 7.31, 7.33). */
+export function defendHandler(em: Emitter, g: Game, c: Extract<Command, { type: 'defend' }>, actor: Actor, dice: DiceSource) {
+  const p = em.s.prompt;
+  req(p?.kind === 'defend' && p.hex === c.hex, '7.22', 'no defensive fire is expected there');
+  const pr = p as Extract<State['prompt'], { kind: 'defend' }>;
+  em.emit({ type: 'awaiting', prompt: null });
+  resolveRound(em, g, c.hex, pr.offOrder, pr.activePrefs, c.order, c.prefs ?? [], dice);
+}
+
+export function decideIn(s: State, g: Game, c: Command, actor: Actor, dice: DiceSource): Event[] {
+  const em = new Emitter(s);
+  if (s.phase === 'over') ill('17', 'the game is over');
+  const side = actor.side as Side;
+  if (s.prompt?.kind === 'defend') {
+    if (side !== s.prompt.side) throw new RuleError('NOT_YOUR_TURN', '7.22', `waiting for ${s.prompt.side} defensive fire`);
+    req(c.type === 'defend', '7.22', 'answer the defensive-fire prompt first');
+    req(actor.commands.length > 0, '7.22', 'no command held');
+    defendHandler(em, g, c as Extract<Command, { type: 'defend' }>, actor, dice);
+    return em.events;
+  }
+  if (s.phase === 'production') {
+    req(c.type === 'produce', '11.1', 'only production orders now');
+    STEPS.production.on.produce!(em, g, c as Extract<Command, { type: 'produce' }>, actor, dice);
+    return em.events;
+  }
+  if (side !== s.active) throw new RuleError('NOT_YOUR_TURN', '4.4', `it is the ${s.active} player-turn`);
+  const h = STEPS[s.phase].on[c.type] as Handler<typeof c.type> | undefined;
+  if (!h) ill('4.4', `${c.type} is not allowed in the ${s.phase} phase`);
+  h!(em, g, c as never, actor, dice);
+  return em.events;
+}
+
+// ---------------------------------------------------------------- legal action generators
+
+function holdsHq(g: Game, actor: Actor, side: Side, hq: string) {
+  const c = commandOfHq(g, side, hq);
+  return !!c && actor.commands.includes(c);
+}
+
+function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
+  const out: LegalAction<Command>[] = [];
+  const side = s.active;
+  for (const h of liveUnits(s, side)) {
+    if (!isHq(h.type) || h.hq || !holdsHq(g, actor, side, h.id)) continue;
+    out.push({ command: { type: 'activate', hq: h.id }, label: `Activate ${h.name}`, rule: '5.2' });
+    if (h.type === 'hq') out.push({ command: { type: 'activate', hq: h.id, blitz: true }, label: `Activate ${h.name} for Blitz`, rule: '5.7' });
+    if (onMap(h) && s.weather !== 'mud')
+      for (const n of g.board.neighbours(h.at!)) {
+        if (!friendly(s, g.board, n, side) || s.battles[n] || enemiesAt(s, n, side)) continue;
+        out.push({ command: { type: 'activate', hq: h.id, deploy: n }, label: `Activate ${h.name}, deploy to ${g.board.label(n)}`, rule: '5.2.1' });
+      }
+  }
+  if (actor.commands.includes(supremeCommand(g, side))) out.push({ command: { type: 'endCommand' }, label: 'End the Command Phase', rule: '4.41' });
+  return out;
+}
+
+function tryOk(f: () => unknown): boolean {
+  try {
+    f();
+    return true;
+  } catch (e) {
+    if (e instanceof RuleError) return false;
+    throw e;
+  }
+}
+
+/** Enumerate land paths of up to `speed` hexes; first valid path per destination. */
+function landMoves(s: State, g: Game, u: Unit, opts: { noEngage?: boolean; retreat?: boolean } = {}): string[][] {
+  const out = new Map<string, string[]>();
+  const max = speed(s, u);
+  const walk = (path: string[]) => {
+    if (path.length) {
+      const dest = path[path.length - 1];
+      if (!out.has(dest) && tryOk(() => checkLandPath(s, g, u, path, opts))) out.set(dest, path);
+      if (enemiesAt(s, dest, u.side) || stopsIn(s, g.board, u, dest)) return;
+    }
+    if (path.length >= max) return;
+    const at = path.length ? path[path.length - 1] : u.at!;
+    for (const n of g.board.neighbours(at)) if (n !== u.at && !path.includes(n)) walk([...path, n]);
+  };
+  walk([]);
+  return [...out.values()];
+}
+
+function railMoves(s: State, g: Game, u: Unit): string[][] {
+  const net = railNet(s, g.board, g.ctx, u.side);
+  if (!u.at || !net.has(u.at)) return [];
+  const prev = new Map<string, string>();
+  const dist = new Map<string, number>([[u.at, 0]]);
+  const q = [u.at];
+  const out: string[][] = [];
+  for (let i = 0; i < q.length; i++) {
+    const h = q[i];
+    const d = dist.get(h)!;
+    if (d >= 10 || (d > 0 && s.battles[h])) continue;
+    for (const n of g.board.railNeighbours(h)) {
+      if (dist.has(n) || !net.has(n) || enemiesAt(s, n, u.side)) continue;
+      dist.set(n, d + 1);
+      prev.set(n, h);
+      q.push(n);
+      const path = [n];
+      let c = h;
+      while (c !== u.at) {
+        path.unshift(c);
+        c = prev.get(c)!;
+      }
+      if (tryOk(() => railPathCheck(s, g, u, path))) out.push(path);
+    }
+  }
+  return out;
+}
+
+function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
+  const out: LegalAction<Command>[] = [];
+  const side = s.active;
+  const hqs = liveUnits(s, side).filter((h) => h.hq && holdsHq(g, actor, side, h.id));
+  for (const u of liveUnits(s, side)) {
+    if (!onMap(u) || u.moved || u.strat || u.hq) continue;
+    for (const h of hqs) {
+      if (!tryOk(() => commandCost(s, g, u, h.id))) continue;
+      const inBattle = enemiesAt(s, u.at!, side);
+      for (const path of landMoves(s, g, u)) out.push({ command: { type: 'move', unit: u.id, path, by: h.id }, label: `Move ${u.name} to ${g.board.label(path[path.length - 1])}`, rule: '6.1' });
+      if (inBattle && !s.rearguards.some((r) => r.hex === u.at))
+        for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side)).slice(0, 2))
+          out.push({ command: { type: 'retreat', unit: u.id, path, by: h.id }, label: `Retreat ${u.name} (rearguard) to ${g.board.label(path[path.length - 1])}`, rule: '6.41' });
+      if (h.type === 'shq' && s.phase === 'movement')
+        for (const path of railMoves(s, g, u)) out.push({ command: { type: 'rail', unit: u.id, path, by: h.id }, label: `Rail ${u.name} to ${g.board.label(path[path.length - 1])}`, rule: '9.21' });
+      if (h.type === 'shq') break; // one command option per unit is enough for the SHQ listing
+    }
+  }
+  for (const h of hqs) {
+    if (h.moved) continue;
+    const ok = s.phase === 'movement' ? h.hq!.mode === 'normal' : h.hq!.mode === 'blitzed';
+    if (!ok) continue;
+    out.push({ command: { type: 'mobilize', hq: h.id, path: [] }, label: `Mobilize ${h.name} in place and deactivate`, rule: '5.41' });
+    if (onMap(h)) for (const path of landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side)))
+      out.push({ command: { type: 'mobilize', hq: h.id, path }, label: `Mobilize ${h.name} to ${g.board.label(path[path.length - 1])}`, rule: '5.41' });
+  }
+  if (actor.commands.includes(supremeCommand(g, side))) out.push({ command: { type: 'endMovement' }, label: 'End movement (pursuit fire, then combat)', rule: '4.42' });
+  return out;
+}
+
+function combatLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
+  const out: LegalAction<Command>[] = [];
+  const side = s.active;
+  const anyFought = Object.values(s.battles).some((b) => b.fought);
+  for (const h of liveUnits(s, side)) {
+    if (!h.hq || h.hq.struck || anyFought || !holdsHq(g, actor, side, h.id) || !onMap(h)) continue;
+    const cv = effectiveCv(s, h);
+    if (cv < 1) continue;
+    const range = h.type === 'shq' ? 2 * cv : cv;
+    for (const b of Object.values(s.battles))
+      if (!b.air && g.board.dist(h.at!, b.hex) <= range && unitsAt(s, b.hex, side).length)
+        out.push({ command: { type: 'airstrike', hq: h.id, hex: b.hex }, label: `Airstrike by ${h.name} on ${g.board.label(b.hex)}`, rule: '7.13' });
+  }
+  const canFight = g.commands[side].some((x) => x.hq && actor.commands.includes(x.id));
+  for (const b of Object.values(s.battles))
+    if (!b.fought && canFight) out.push({ command: { type: 'fight', hex: b.hex }, label: `Fight at ${g.board.label(b.hex)}`, rule: '7.14' });
+  const pending = Object.values(s.battles).some((b) => !b.fought && (b.air || (b.fresh && b.oa === side)));
+  if (!pending && actor.commands.includes(supremeCommand(g, side))) out.push({ command: { type: 'endCombat' }, label: 'End the combat phase', rule: '4.43' });
+  return out;
+}
+
+function productionLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
+  const side = actor.side as Side;
+  const p = s.prompt;
+  if (p?.kind !== 'production' || !p.sides.includes(side) || !actor.commands.includes('production')) return [];
+  const out: LegalAction<Command>[] = [{ command: { type: 'produce', replace: [], cadres: [] }, label: 'Spend nothing', rule: '11.3' }];
+  // a greedy order: one step for every unit that can take it, while PPs last
+  const replace: string[] = [];
+  for (const u of liveUnits(s, side)) {
+    const trial = { replace: [...replace, u.id], cadres: [] };
+    if (tryOk(() => productionCosts(s, g, side, trial))) replace.push(u.id);
+  }
+  if (replace.length) out.push({ command: { type: 'produce', replace, cadres: [] }, label: `Replacements for ${replace.length} units`, rule: '11.41' });
+  return out;
+}
+
+export function defendLegal(s: State, actor: Actor): LegalAction<Command>[] {
+  const p = s.prompt;
+  if (p?.kind !== 'defend' || actor.side !== p.side) return [];
+  return [{ command: { type: 'defend', hex: p.hex }, label: 'Defensive fire (strongest first)', rule: '7.22' }];
+}
+
+export function statusLine(s: State): string {
+  return `${MONTHS[s.turn.month]} ${s.turn.year} ${s.turn.fortnight === 1 ? 'I' : 'II'}, ${s.active} player-turn`;
+}
+
+export { CTL, enemyCtl };
+export type { Battle };

@@ -1,0 +1,164 @@
+/**
+ * What each viewer may see (digest 4.1, 7.1). The owner sees everything about its blocks; the opponent and
+ * spectators see side and location only, under an opaque token, unless a rule has the block face-up
+ * (active HQ, Original Attacker in battle, units in a combat round, rearguards). Production orders and
+ * unspent points are never shown to the opponent.
+ */
+import type { Viewer } from '../../core';
+import type { Side, UnitType } from './data';
+import type { Event, Phase, Prompt, State, Turn, Unit } from './state';
+
+export interface ViewUnit {
+  token: string;
+  side: Side;
+  at: string | null;
+  face?: boolean;
+  unsupplied?: boolean;
+  /** Present only when the viewer may know the block. */
+  id?: string;
+  type?: UnitType;
+  name?: string;
+  cv?: number;
+  max?: number;
+  active?: boolean;
+  blitz?: boolean;
+  supreme?: number;
+}
+
+export interface View {
+  scenario: string;
+  map: string;
+  turn: Turn;
+  phase: Phase;
+  active: Side;
+  weather: State['weather'];
+  control: string;
+  productionLevel: Record<Side, number>;
+  units: ViewUnit[];
+  battles: { hex: string; oa: Side; air?: number; fought?: boolean; river?: boolean }[];
+  prompt: Prompt | null;
+  /** The viewer's own sealed production order this month, if any. */
+  myOrder?: State['orders'][Side];
+  result?: State['result'];
+}
+
+export function sees(viewer: Viewer, u: Pick<Unit, 'side' | 'face'>, s: State, id?: string): boolean {
+  if (viewer.kind === 'omniscient') return true;
+  if (viewer.kind === 'side' && viewer.side === u.side) return true;
+  if (s.phase === 'over') return true; // after the game everything is shown
+  if (u.face) return true;
+  return !!id && s.rearguards.some((r) => r.unit === id);
+}
+
+function viewUnit(u: Unit, viewer: Viewer, s: State): ViewUnit | null {
+  const mine = sees(viewer, u, s, u.id);
+  if (!u.at && !mine) return null;
+  const out: ViewUnit = { token: u.token, side: u.side, at: u.at };
+  if (u.face) out.face = true;
+  if (u.unsupplied) out.unsupplied = true;
+  if (u.hq) {
+    out.active = true;
+    if (u.hq.mode === 'blitz') out.blitz = true;
+  }
+  if (!mine) return out;
+  out.id = u.id;
+  out.type = u.type;
+  out.name = u.name;
+  out.cv = u.cv;
+  out.max = u.max;
+  if (u.hq?.supreme !== undefined) out.supreme = u.hq.supreme;
+  return out;
+}
+
+function publicPrompt(p: Prompt | null, viewer: Viewer): Prompt | null {
+  if (!p) return null;
+  if (p.kind === 'defend' && viewer.kind !== 'omniscient' && !(viewer.kind === 'side' && viewer.side !== p.side))
+    return { ...p, offOrder: [], activePrefs: [] };
+  return p;
+}
+
+export function viewOf(s: State, viewer: Viewer): View {
+  const units: ViewUnit[] = [];
+  // sorted by token so the listing order says nothing about ids
+  for (const u of Object.values(s.units).sort((a, b) => (a.token < b.token ? -1 : 1))) {
+    const v = viewUnit(u, viewer, s);
+    if (v) units.push(v);
+  }
+  const v: View = {
+    scenario: s.scenario,
+    map: s.map,
+    turn: s.turn,
+    phase: s.phase,
+    active: s.active,
+    weather: s.weather,
+    control: s.control,
+    productionLevel: s.pl,
+    units,
+    battles: Object.values(s.battles).map((b) => ({ hex: b.hex, oa: b.oa, ...(b.air ? { air: b.air.cv } : {}), ...(b.fought ? { fought: true } : {}), ...(b.river ? { river: true } : {}) })),
+    prompt: publicPrompt(s.prompt, viewer),
+  };
+  if (viewer.kind === 'side' && s.orders[viewer.side as Side]) v.myOrder = s.orders[viewer.side as Side];
+  if (s.result) v.result = s.result;
+  return v;
+}
+
+/** The event as `viewer` may see it, judged on the state before the event. */
+export function redactEvent(e: Event, viewer: Viewer, before: State): Event | null {
+  if (viewer.kind === 'omniscient') return e;
+  const owner = (id: string) => viewer.kind === 'side' && before.units[id]?.side === viewer.side;
+  const visible = (id: string) => {
+    const u = before.units[id];
+    return !!u && sees(viewer, u, before, id);
+  };
+  const pub = (id: string) => (visible(id) ? id : before.units[id]?.token ?? '?');
+  switch (e.type) {
+    case 'setup':
+      return {
+        ...e,
+        units: e.units.map((u) =>
+          sees(viewer, u, before, undefined) ? u : ({ token: u.token, side: u.side, at: u.at } as unknown as Unit),
+        ).filter((u) => u.at !== null || sees(viewer, u, before)),
+      };
+    case 'moved': {
+      if (visible(e.unit)) return e;
+      const { by: _b, cost: _c, ...rest } = e;
+      return { ...rest, unit: pub(e.unit), by: '', cost: 0 };
+    }
+    case 'rearguard':
+      // a rearguard is placed on top of the enemy units: its location is public, its command is not
+      return owner(e.unit) ? e : { ...e, unit: pub(e.unit), by: '', cost: 0 };
+    case 'pursuit':
+      return { ...e, fire: e.fire.map((f) => ({ ...f, unit: pub(f.unit) })) };
+    case 'hqStep':
+      if (owner(e.hq) || e.active) return e;
+      return { type: 'hqStep', hq: pub(e.hq), cv: -1, active: false, ...(e.eliminated ? { eliminated: true } : {}) };
+    case 'loss':
+      return visible(e.unit) ? e : { type: 'loss', unit: pub(e.unit), cv: -1, part: 0, ...(e.eliminated ? { eliminated: true } : {}) };
+    case 'repulsed':
+      return visible(e.unit) ? e : { ...e, unit: pub(e.unit) };
+    case 'fire':
+      return visible(e.unit) || e.kind === 'air' ? e : { ...e, unit: pub(e.unit) };
+    case 'awaiting':
+      return { ...e, prompt: publicPrompt(e.prompt, viewer) };
+    case 'roundEnded':
+      return e;
+    case 'supplyChecked':
+      if (viewer.kind === 'side' && viewer.side === e.side) return e;
+      return { ...e, unsupplied: e.unsupplied.map(pub), supplied: e.supplied.map(pub) };
+    case 'attrition':
+      return owner(e.unit) ? e : { type: 'attrition', unit: pub(e.unit), cv: -1, ...(e.eliminated ? { eliminated: true } : {}) };
+    case 'ordersSealed':
+    case 'replaced':
+      return viewer.kind === 'side' && viewer.side === (e.type === 'ordersSealed' ? e.side : before.units[e.unit]?.side) ? e : null;
+    case 'cadre':
+      return owner(e.unit) ? e : { type: 'cadre', unit: e.token, hex: e.hex, token: e.token, cv: -1 };
+    case 'phase':
+    case 'activated':
+    case 'mobilized':
+    case 'airstrikeAssigned':
+    case 'revealed':
+    case 'productionLevel':
+    case 'gameEnded':
+      return e;
+  }
+}
