@@ -29,6 +29,12 @@ export interface MapHex extends Prov {
   y: number;
   /** True for hexes outside the play area (sea, off-map) that units may never enter. */
   impassable?: boolean;
+  /** Sea zone id (a `boxes` entry of kind "sea-zone") for sea hexes. */
+  zone?: string;
+  /** Rail entry letter when the hex is a map-edge rail entry (EastFront RE A-W). */
+  railEntry?: string;
+  /** Why a hex is impassable or differs from geography (e.g. "Turkey", "minuscule land, 1.2 sidebar"). */
+  note?: string;
 }
 
 export type HexsideKind = 'river' | 'major-river' | 'strait' | 'lake' | 'sea' | 'impassable' | 'clear' | 'rough';
@@ -39,6 +45,8 @@ export interface MapHexside extends Prov {
   kind: HexsideKind;
   /** Name of the river, strait or lake. */
   name?: string;
+  /** Land movement is barred but rail movement may cross (EastFront's Sivash lagoon, 1.6). */
+  railOnly?: boolean;
 }
 
 export interface MapCity extends Prov {
@@ -52,6 +60,11 @@ export interface MapCity extends Prov {
   /** Which side owns it at the start of the theatre, when the game says. */
   owner?: string;
   resource?: boolean;
+  /** Sea zones (box ids) a port touches; `control` lists the zones whose control port it is. */
+  seaZones?: string[];
+  control?: string[];
+  /** The modern or real-world name used to place it, when it differs (Stalino = Donetsk). */
+  realName?: string;
 }
 
 export interface MapRail extends Prov {
@@ -65,6 +78,17 @@ export interface MapBox extends Prov {
   name: string;
   /** Hexes from which units enter or leave through the box. */
   hexes: string[];
+  /** What the box is: an off-map exit zone, a sea zone, or another holding box. */
+  kind?: 'exit-zone' | 'sea-zone' | 'off-map';
+  /** Map edge or front the box belongs to (e.g. "west", "Baltic Front"). */
+  edge?: string;
+  front?: string;
+  /** Boxes next to this one (exit zones in letter order on one edge; adjoining sea zones). */
+  adjacent?: string[];
+  /** Hex of the city controlling a sea zone, or the name of an off-map controller ("Baku"). */
+  control?: string;
+  /** Ports (hex ids) on a sea zone. */
+  ports?: string[];
 }
 
 export interface MapProjection {

@@ -1,0 +1,200 @@
+/**
+ * The EastFront map spec: projection and grid (fitted to the rulebook's named-hex relations, see
+ * fit.test.ts), the theatre's extent, geodata selections, and every override where the book wins over
+ * geography. Provenance: `printed` = the rulebook says so (rule cited); `derived` = follows from what the
+ * rulebook states (mostly the Edelweiss walkthrough); `substitute` = ours.
+ */
+import type { MapSpec } from '../../../maps/spec';
+import { EASTFRONT_PROJECTION } from '../../../maps/projection';
+import { places } from './places';
+import { rails } from './rails';
+
+const printed = 'printed' as const;
+const derived = 'derived' as const;
+const sub = 'substitute' as const;
+
+export const eastfrontSpec: MapSpec = {
+  game: 'eastfront',
+  version: 1,
+  projection: EASTFRONT_PROJECTION,
+  grid: {
+    orientation: 'pointy', // 1.2: hexes are named with E/W and diagonal directions only
+    spacing: 110_000,
+    rotation: 0,
+    anchor: 'Rostov',
+    offset: [-31_600, -7_100],
+  },
+  // West edge 3 hexes east of Berlin (16 commentary); north edge beyond Lake Ladoga (Leningrad NE4 is a map
+  // hex); east edge with Ivanovo on it (RE T, 16.23 example) and the lower Volga; south edge in Turkey
+  // (Batumi SW2 is a map hex).
+  areaKm: [
+    [-1300, 1760],
+    [240, 1760],
+    [240, 900],
+    [330, 700],
+    [450, 400],
+    [520, 250],
+    [650, 150],
+    [830, -50],
+    [860, -760],
+    [300, -760],
+    [300, -940],
+    [-700, -940],
+    [-700, -560],
+    [-1300, -560],
+  ],
+  landShare: 0.1,
+  lakes: [
+    'Lake Ladoga',
+    'Lake Onega',
+    'Lake Peipus',
+    'Pskoyskoye Ozero',
+    "Lake Il'Men'",
+    'Lake Beloye',
+    'Zalew Wislany',
+    'Kaliningradskiy Zaliv',
+  ],
+  rivers: {
+    names: [
+      'Volga', 'Don', 'Donets', 'Seversky Donets', 'Dnieper', 'Dnepre', 'Dnepr', 'Desna', 'Dniester', 'Southern Bug',
+      'Bug', 'Zakhidnyy Buh', 'Pripyat', 'Prypyat', 'Byarezina', 'Zapadnaya Dvina', 'Daugava', 'Nemunas', 'Vistula',
+      'Narew', 'San', 'Prut', 'Siret', 'Danube', 'Oka', 'Kuban', 'Terek', 'Manych', 'Volkhov', 'Svir', 'Neva', 'Narva',
+      'Velikaya', 'Oskol', 'Sozh', 'Chyr', 'Lovat', 'Msta',
+    ],
+    rename: { Dnepre: 'Dnepr', Dnieper: 'Dnepr', 'Seversky Donets': 'Donets', Prypyat: 'Pripyat', 'Zakhidnyy Buh': 'Bug', Byarezina: 'Berezina', Daugava: 'Dvina', 'Zapadnaya Dvina': 'Dvina', Nemunas: 'Niemen', Chyr: 'Chir' },
+  },
+  places,
+  named: [
+    // Edelweiss set-up and walkthrough
+    'Kamensko E1', 'Rostov E1', 'Rostov E2', 'Rostov SE1', 'Stalingrad E1', 'Stalingrad SE1', 'Stalingrad NE1',
+    'Kotelnikovo E1', 'Salsk E1', 'Salsk NE1', 'Armavir E1', 'Tuapse E1',
+    // elsewhere in the rulebook (1.2 sidebar, 1.34, 10.5, 9 sidebar, scenarios, 1.2 example)
+    'Kharkov NE1', 'Kremenchug W1', 'Leningrad NE4', 'Memel NW1', 'Odessa SE1', 'Perekop E1', 'Perekop NW1',
+    'Ploesti NE1', 'Riga NW1', 'Riga NW2', 'Tallinn E1', 'Tulchin NE1', 'Volkhov NE1', 'Volkhov NE3', 'Volkhov NW2',
+    'Volkhov NW3', 'Batumi SW2',
+  ],
+  mountainRegions: ['CAUCASUS MTS.', 'CARPATHIAN MOUNTAINS', 'Transylvanian Alps', 'Lesser Caucasus', 'Tatra Mts.'],
+  areas: [
+    // first match wins; all substitute: the book names no forest or marsh areas (1.32-1.33 only name hexes)
+    { name: 'Volkhov swamps', terrain: 'marsh', prov: sub, src: 'substitute: Volkhov/Ilmen swamps', ring: [[31.0, 58.4], [33.6, 58.4], [33.6, 59.6], [31.0, 59.6]] },
+    { name: 'Pripet marshes', terrain: 'marsh', prov: sub, src: 'substitute: Pripet marshes', ring: [[23.8, 51.3], [26.0, 51.1], [28.5, 51.2], [30.4, 51.4], [30.4, 52.3], [28.5, 52.6], [26.0, 52.5], [23.8, 52.2]] },
+    { name: 'Bryansk forest', terrain: 'forest', prov: sub, src: 'substitute: Bryansk forests', ring: [[33.0, 52.7], [35.4, 52.7], [35.4, 53.9], [33.0, 53.9]] },
+    { name: 'Belorussian forests', terrain: 'forest', prov: sub, src: 'substitute: Belorussian forests', ring: [[26.6, 53.3], [30.2, 53.3], [30.2, 54.5], [26.6, 54.5]] },
+    { name: 'Valdai forests', terrain: 'forest', prov: sub, src: 'substitute: Valdai and Kalinin forests', ring: [[30.2, 56.6], [36.0, 56.6], [36.0, 58.9], [30.2, 58.9]] },
+    { name: 'Karelian forests', terrain: 'forest', prov: sub, src: 'substitute: Karelian forests', ring: [[27.5, 60.4], [37.0, 60.4], [37.0, 62.5], [27.5, 62.5]] },
+    { name: 'Crimean mountains', terrain: 'mountain', prov: sub, src: 'substitute: Crimean mountains', ring: [[33.9, 44.45], [35.2, 44.7], [35.2, 44.85], [33.9, 44.75]] },
+  ],
+  unplayable: [
+    {
+      name: 'Turkey',
+      src: '1.1',
+      ring: [[25.0, 39.0], [25.0, 41.75], [26.6, 41.85], [27.5, 42.05], [28.05, 41.98], [33.0, 41.9], [41.55, 41.52], [42.5, 41.45], [43.5, 41.1], [44.8, 40.9], [45.5, 39.0]],
+    },
+  ],
+  hexOverrides: [
+    // 1.32 / 1.34 clarifications and the Edelweiss walkthrough ("must stop in mountains")
+    { hex: 'Tbilisi', terrain: 'forest', prov: printed, src: '1.32' },
+    { hex: 'Grozny', terrain: 'forest', prov: printed, src: '1.32' },
+    { hex: 'Ordzhonikidze', terrain: 'mountain', prov: printed, src: '1.34' },
+    { hex: 'Ploesti NE1', terrain: 'mountain', prov: printed, src: '1.34' },
+    { hex: 'Tuapse', terrain: 'mountain', prov: printed, src: 'Edelweiss Aug II: W must stop entering Tuapse' },
+    { hex: 'Tuapse E1', terrain: 'mountain', prov: printed, src: 'Edelweiss Aug II: V must stop in Tuapse E1' },
+    // combat in the walkthrough takes full steps from passive units here, so no forest/marsh/mountain (7.34)
+    { hex: 'Maikop', terrain: 'clear', prov: derived, src: 'Edelweiss Aug II: airstrike hit costs D a full step' },
+    { hex: 'Armavir', terrain: 'clear', prov: derived, src: 'Edelweiss Aug II: each hit costs J a full step' },
+    { hex: 'Kotelnikovo', terrain: 'clear', prov: derived, src: 'Edelweiss Jul II: one hit reduces E by a step' },
+    { hex: 'Rostov E1', terrain: 'clear', prov: derived, src: 'Edelweiss Jul II: two hits eliminate the 2cv B' },
+    // 1.2 sidebar: hexes with minuscule land are not playable
+    { hex: 'Memel NW1', impassable: true, prov: printed, src: '1.2 sidebar', note: 'minuscule land: not playable' },
+    { hex: 'Riga NW1', impassable: true, prov: printed, src: '1.2 sidebar', note: 'islands: not playable' },
+    { hex: 'Riga NW2', impassable: true, prov: printed, src: '1.2 sidebar', note: 'islands and mainland sliver: not playable' },
+    { hex: 'Volkhov NW2', impassable: true, terrain: 'lake', prov: printed, src: '1.2 sidebar', note: 'Lake Ladoga: not playable' },
+    { hex: 'Volkhov NW3', impassable: true, terrain: 'lake', prov: printed, src: '1.2 sidebar', note: 'Lake Ladoga: not playable' },
+    { hex: 'Volkhov NE3', impassable: true, terrain: 'lake', prov: printed, src: '1.2 sidebar', note: 'Lakes Ladoga/Onega: not playable' },
+    { hex: 'Leningrad NE4', impassable: true, terrain: 'lake', prov: printed, src: '1.2 sidebar', note: 'Lakes Ladoga/Onega: not playable' },
+    { hex: 'Perekop E1', impassable: true, prov: printed, src: '1.2 sidebar', note: 'Arabat spit: not playable' },
+    { hex: 'Odessa SE1', impassable: true, prov: printed, src: '1.2 sidebar', note: 'minuscule land: not playable' },
+    { hex: 'Batumi SW2', impassable: true, prov: printed, src: '1.2 sidebar', note: 'in Turkey: not playable' },
+    // 10.5: rail supply reaches the Ladoga shore at Volkhov NE1, so it is a land hex
+    { hex: 'Volkhov NE1', land: true, prov: printed, src: '10.5 lake supply' },
+  ],
+  hexsideOverrides: [
+    { a: 'Rostov', b: 'Rostov E1', kind: 'river', name: 'Don', prov: printed, src: 'Edelweiss Aug I: Rostov-Rostov E1 river hexside' },
+    { a: 'Kamensko', b: 'Rostov', kind: 'clear', prov: derived, src: 'Edelweiss Jul II: X and W both attack Rostov across it (limit 2)' },
+    { a: 'Kamensko', b: 'Rostov E1', kind: 'river', name: 'Donets', prov: derived, src: 'Edelweiss Jul II: V river-assaults Rostov E1' },
+    { a: 'Kamensko E1', b: 'Rostov E1', kind: 'river', name: 'Don', prov: derived, src: 'Edelweiss Jul II: T river-assaults Rostov E1' },
+    { a: 'Kamensko E1', b: 'Rostov E2', kind: 'river', name: 'Don', prov: derived, src: 'Edelweiss Jul II: S river-assaults Rostov E2' },
+    { a: 'Mariupol', b: 'Rostov', kind: 'river', name: 'Mius', prov: derived, src: 'Edelweiss Jul II: one of the units attacking Rostov crosses a river' },
+    { a: 'Kerch', b: 'Kerch E1', kind: 'strait', name: 'Kerch Straits', prov: printed, src: '1.38' },
+    { a: 'Melitopol', b: 'Perekop', kind: 'impassable', name: 'Sivash', railOnly: true, prov: printed, src: '1.6: rail movement only' },
+  ],
+  rails,
+  seaZones: [
+    {
+      id: 'SZ-GULF-RIGA', name: 'Gulf of Riga', control: 'Riga', ports: ['Ventspils'], adjacent: ['SZ-BALTIC', 'SZ-GULF-FINLAND'],
+      prov: printed, src: '1.36 map errata',
+      ring: [[21.7, 56.6], [25.0, 56.6], [25.0, 58.8], [23.4, 58.8], [22.2, 58.2], [21.7, 57.4]],
+    },
+    {
+      id: 'SZ-GULF-FINLAND', name: 'Gulf of Finland', control: 'Leningrad', ports: ['Tallinn'], adjacent: ['SZ-BALTIC', 'SZ-GULF-RIGA'],
+      prov: printed, src: '15.1',
+      ring: [[22.6, 58.9], [31.0, 58.9], [31.0, 61.5], [22.6, 61.5]],
+    },
+    {
+      id: 'SZ-BALTIC', name: 'Baltic Sea', control: 'Danzig', ports: ['Königsberg', 'Memel', 'Ventspils'], adjacent: ['SZ-GULF-FINLAND', 'SZ-GULF-RIGA'],
+      prov: printed, src: '15.1',
+      ring: [[12.0, 53.5], [23.0, 53.5], [21.7, 57.4], [22.2, 58.2], [22.6, 58.9], [22.6, 62.0], [12.0, 62.0]],
+    },
+    {
+      id: 'SZ-AZOV', name: 'Sea of Azov', control: 'Rostov', ports: ['Mariupol', 'Kerch'], adjacent: ['SZ-E-BLACK'],
+      prov: printed, src: '15.1',
+      ring: [[34.6, 45.3], [36.5, 45.3], [40.0, 45.3], [40.0, 47.5], [34.6, 47.5]],
+    },
+    {
+      id: 'SZ-W-BLACK', name: 'Western Black Sea', control: 'Sevastopol', ports: ['Varna', 'Constanza', 'Odessa', 'Nikolaev'], adjacent: ['SZ-E-BLACK'],
+      prov: printed, src: '15.1',
+      ring: [[25.0, 40.5], [33.55, 40.5], [33.55, 47.5], [25.0, 47.5]],
+    },
+    {
+      id: 'SZ-E-BLACK', name: 'Eastern Black Sea', control: 'Batumi', ports: ['Sevastopol', 'Kerch', 'Novorossiysk'], adjacent: ['SZ-AZOV', 'SZ-W-BLACK'],
+      prov: printed, src: '15.1 (Sevastopol borders both Black Seas)',
+      ring: [[33.55, 40.5], [42.5, 40.5], [42.5, 45.3], [33.55, 45.3]],
+    },
+    {
+      id: 'SZ-CASPIAN', name: 'Caspian Sea', control: 'Baku', ports: ['Astrakhan', 'Marach Kala'], adjacent: [],
+      prov: printed, src: '1.36 map errata (control port Baku = EZ M)',
+      ring: [[46.0, 36.0], [56.0, 36.0], [56.0, 48.5], [46.0, 48.5]],
+    },
+  ],
+  exitZones: [
+    // Rail entry hexes (9.11): positions are substitutes where lines leave the map; fronts and edges per 16.x.
+    { letter: 'A', name: 'Pomerania (Stettin)', front: 'Baltic', edge: 'west', entry: [17.3, 54.45], prov: sub },
+    { letter: 'B', name: 'Bromberg', front: 'Baltic', edge: 'west', entry: [17.5, 53.1], prov: sub },
+    { letter: 'C', name: 'Posen', front: 'Baltic', edge: 'west', entry: [17.2, 52.3], prov: sub },
+    { letter: 'D', name: 'Breslau', front: 'Baltic', edge: 'west', entry: [17.5, 51.2], prov: sub },
+    { letter: 'E', name: 'Krakow', front: 'Baltic', edge: 'west', entry: [19.0, 50.1], prov: sub },
+    { letter: 'F', name: 'Slovakia', front: 'Balkan', edge: 'west', entry: [21.0, 49.0], prov: sub },
+    { letter: 'G', name: 'Hungary', front: 'Balkan', edge: 'west', entry: [22.0, 47.8], prov: sub },
+    { letter: 'H', name: 'Transylvania', front: 'Balkan', edge: 'west', entry: [22.5, 46.5], prov: sub },
+    { letter: 'I', name: 'Brasov', front: 'Balkan', edge: 'west', entry: [22.8, 45.3], prov: sub },
+    { letter: 'J', name: 'Craiova', front: 'Balkan', edge: 'west', entry: [23.0, 44.2], prov: sub },
+    { letter: 'L', name: 'Transcaucasus (Tbilisi)', front: 'Caucasus', edge: 'south', entry: [45.5, 41.3], prov: sub },
+    { letter: 'M', name: 'Baku', front: 'Caucasus', edge: 'south', entry: [48.3, 42.0], prov: sub, src: 'errata: one hex south of the printed spot' },
+    { letter: 'N', name: 'Astrakhan-Saratov (east bank)', front: 'Volga', edge: 'east', entry: [47.8, 47.0], prov: sub },
+    { letter: 'O', name: 'Stalingrad (Akhtuba)', front: 'Volga', edge: 'east', entry: [46.2, 48.9], prov: sub, src: '16.3 example: O lies near Stalingrad' },
+    { letter: 'P', name: 'Saratov', front: 'Volga', edge: 'east', entry: [45.4, 50.2], prov: sub },
+    { letter: 'Q', name: 'Penza', front: 'Volga', edge: 'east', entry: [43.0, 52.8], prov: sub },
+    { letter: 'R', name: 'Ruzayevka', front: 'Volga', edge: 'east', entry: [42.0, 54.4], prov: sub },
+    { letter: 'S', name: 'Gorky', front: 'Volga', edge: 'east', entry: [41.9, 56.1], prov: sub },
+    { letter: 'T', name: 'Ivanovo', front: 'Volga', edge: 'east', entry: 'Ivanovo', prov: derived, src: '16.23 example: Ivanovo to EZ T is one move' },
+    { letter: 'U', name: 'Vologda', front: 'Volga', edge: 'east', entry: [40.3, 58.5], prov: sub },
+    { letter: 'V', name: 'Murmansk railway', front: 'Finnish', edge: 'north', entry: [34.3, 61.6], prov: sub, src: '16.3: V cuts the Murmansk railway' },
+    { letter: 'W', name: 'Finland', front: 'Finnish', edge: 'north', entry: [28.9, 61.3], prov: sub },
+  ],
+  notes: [
+    'Grid fitted to the rulebook named-hex relations (engine/games/eastfront/map/fit.test.ts): pointy-top, 110 km, rotation 0, LAEA 48N 38E, origin = Rostov hex.',
+    'Override Kalach -> Stalingrad W1: geographically Kalach-na-Donu falls in the Stalingrad hex.',
+    'Hexsides not listed are clear between two clear hexes and not clear otherwise (1.3).',
+    'Far north: the printed map is compressed; the 1.2-sidebar Ladoga/Onega hexes are forced unplayable and Volkhov NE1 forced to land.',
+  ],
+};
