@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
+import { GameService } from './games';
+import { appRouter } from './router';
+import { createCallerFactory } from './trpc';
 import { apiClient, type ApiClient } from './testing/client';
 import { freshDatabase, startTestServer, type TestDb } from './testing/harness';
 
@@ -53,8 +56,6 @@ describe('game API', () => {
     expect(blue.legal).toEqual([]); // not blue's turn
     const spectator = await anon.game.view.query({ gameId: g.id });
     expect(spectator.viewer).toEqual({ kind: 'spectator' });
-    // lobby rulesets never include the test game
-    expect((await anon.game.rulesets.query()).some((r) => r.id === 'skirmish')).toBe(false);
   });
 
   it('applies a legal command once, even when the same command id is retried', async () => {
@@ -148,5 +149,14 @@ describe('game API', () => {
     const r = await g.red.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'endTurn' } });
     await done;
     expect(got).toEqual([r.lastSeq]);
+  });
+});
+
+describe('test-only rulesets', () => {
+  it('are neither listed nor creatable on a server that does not offer them', async () => {
+    const services = { ...srv.services, games: new GameService(srv.database, { allowTestGames: false }) };
+    const caller = createCallerFactory(appRouter)({ services, tokens: [] });
+    expect((await caller.game.rulesets()).some((r) => r.id === 'skirmish')).toBe(false);
+    await expect(caller.game.create({ ruleset: 'skirmish', scenario: 'duel' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

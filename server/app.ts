@@ -24,6 +24,8 @@ export interface StartOptions {
   next?: false | { dev: boolean; dir: string };
   seedDemo?: boolean;
   snapshotEvery?: number;
+  /** Offer and allow the test-only rulesets (platform tests; HEXFRONT_TEST_GAMES=1). */
+  testGames?: boolean;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number;
   quiet?: boolean;
@@ -44,7 +46,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database = await openDatabase({ url: opts.databaseUrl, dataDir: opts.dataDir });
   log(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${opts.dataDir})`}`);
   await migrateDatabase(database);
-  const games = new GameService(database, { snapshotEvery: opts.snapshotEvery });
+  const games = new GameService(database, { snapshotEvery: opts.snapshotEvery, allowTestGames: opts.testGames });
   const live = new LiveHub(database);
   await live.start();
   const services: AppServices = { games, live, instance: randomUUID() };

@@ -12,7 +12,7 @@ export const DEMO_PREFERENCE = [{ ruleset: 'eastfront', scenario: 'edelweiss' }]
 export async function ensureDemoGame(service: GameService): Promise<string | null> {
   const existing = await service.database.db.select({ id: games.id }).from(games).where(eq(games.demo, true)).limit(1);
   if (existing.length) return existing[0].id;
-  const lobby = listRulesets();
+  const lobby = listRulesets({ includeTestOnly: service.allowTestGames });
   const pick = DEMO_PREFERENCE.find((p) => lobby.some((r) => r.id === p.ruleset))
     ?? (lobby[0] ? { ruleset: lobby[0].id, scenario: lobby[0].scenarios[0].id } : null);
   if (!pick) return null;

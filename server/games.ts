@@ -51,11 +51,15 @@ export class GameService {
 
   constructor(
     readonly database: Database,
-    opts: { snapshotEvery?: number; dice?: DiceSource } = {},
+    opts: { snapshotEvery?: number; dice?: DiceSource; allowTestGames?: boolean } = {},
   ) {
     this.store = new EventStore(database, { snapshotEvery: opts.snapshotEvery });
     this.dice = opts.dice ?? cryptoDice;
+    this.allowTestGames = opts.allowTestGames ?? false;
   }
+
+  /** Whether test-only rulesets may be created and are listed (tests of the platform itself). */
+  readonly allowTestGames: boolean;
 
   private dice: DiceSource;
 
@@ -93,7 +97,7 @@ export class GameService {
     dice?: DiceSource;
   }): Promise<CreatedGame> {
     const rs = findRuleset(input.ruleset);
-    if (!rs) throw new AppError('NOT_FOUND', `No game called ${input.ruleset}`);
+    if (!rs || (rs.testOnly && !this.allowTestGames)) throw new AppError('NOT_FOUND', `No game called ${input.ruleset}`);
     const scenario = rs.scenarios.find((s) => s.id === input.scenario);
     if (!scenario) throw new AppError('NOT_FOUND', `${rs.name} has no scenario ${input.scenario}`);
     const options: Record<string, boolean> = {};

@@ -28,8 +28,8 @@ function rememberTokens(ctx: Context, tokens: string[]) {
 const principalOf = (ctx: Context, id: string) => ctx.services.games.principal(id, ctx.tokens);
 
 export const gameRouter = router({
-  rulesets: publicProcedure.query(() =>
-    listRulesets().map((r) => ({
+  rulesets: publicProcedure.query(({ ctx }) =>
+    listRulesets({ includeTestOnly: ctx.services.games.allowTestGames }).map((r) => ({
       id: r.id,
       name: r.name,
       version: r.version,

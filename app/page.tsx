@@ -1,0 +1,127 @@
+'use client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { useTRPC } from './lib/trpc';
+import { rememberInvites } from './lib/invites';
+
+export default function Lobby() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const rulesets = useQuery(trpc.game.rulesets.queryOptions());
+  const games = useQuery(trpc.game.list.queryOptions({ limit: 50 }));
+  const [ruleset, setRuleset] = useState('');
+  const [scenario, setScenario] = useState('');
+  const [options, setOptions] = useState<Record<string, boolean>>({});
+  const [name, setName] = useState('');
+  const create = useMutation(trpc.game.create.mutationOptions({
+    onSuccess: (g) => {
+      rememberInvites(g.id, g.seats);
+      router.push(`/games/${g.id}`);
+    },
+  }));
+
+  const rs = rulesets.data?.find((r) => r.id === ruleset) ?? rulesets.data?.[0];
+  const sc = rs?.scenarios.find((s) => s.id === scenario) ?? rs?.scenarios[0];
+  useEffect(() => {
+    if (sc) setOptions(Object.fromEntries((sc.options ?? []).map((o) => [o.id, o.default])));
+  }, [sc?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const demo = games.data?.find((g) => g.demo);
+
+  return (
+    <main className="page">
+      <h1>Lobby</h1>
+      <p className="muted">
+        Eastern Front hex wargames with the rules enforced by the server, hidden information kept hidden, and several
+        commanders per side.
+      </p>
+      <div className="grid">
+        <section className="card" aria-labelledby="new-game">
+          <h2 id="new-game">New game</h2>
+          {rulesets.isLoading && <p><span className="spinner" /> Loading games…</p>}
+          {rulesets.error && <p className="error">Could not load the list of games: {rulesets.error.message}</p>}
+          {rs && sc && (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                create.mutate({ ruleset: rs.id, scenario: sc.id, options, name: name || undefined });
+              }}
+              style={{ display: 'grid', gap: '0.6rem' }}
+            >
+              <label>
+                Game{' '}
+                <select value={rs.id} onChange={(e) => { setRuleset(e.target.value); setScenario(''); }}>
+                  {rulesets.data!.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+                </select>
+              </label>
+              <label>
+                Scenario{' '}
+                <select value={sc.id} onChange={(e) => setScenario(e.target.value)}>
+                  {rs.scenarios.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+                </select>
+              </label>
+              <p className="muted" style={{ margin: 0 }}>{sc.description}</p>
+              {(sc.options ?? []).map((o) => (
+                <label key={o.id} title={o.description}>
+                  <input type="checkbox" checked={options[o.id] ?? o.default} onChange={(e) => setOptions({ ...options, [o.id]: e.target.checked })} />{' '}
+                  {o.name} <span className="muted">— {o.description}</span>
+                </label>
+              ))}
+              <label>
+                Name <input type="text" value={name} placeholder={`${rs.name}: ${sc.name}`} onChange={(e) => setName(e.target.value)} maxLength={120} />
+              </label>
+              <p className="muted" style={{ margin: 0 }}>
+                Sides: {sc.roles.sides.map((s) => s.name).join(' vs ')}. You hold every seat until you send invite links.
+              </p>
+              <div><button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create game'}</button></div>
+              {create.error && <p className="error">{create.error.message}</p>}
+            </form>
+          )}
+          {rulesets.data && rulesets.data.length === 0 && <p className="muted">No games are installed.</p>}
+        </section>
+        <section className="card" aria-labelledby="demo">
+          <h2 id="demo">Demo</h2>
+          {demo ? (
+            <>
+              <p>A ready-made game of <b>{demo.name}</b> to look at; start your own copy to play both sides.</p>
+              <p style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+                <a className="button secondary" href={`/games/${demo.id}`}>Watch the demo</a>
+                <button
+                  onClick={() => create.mutate({ ruleset: demo.ruleset, scenario: demo.scenario, name: `${demo.name} (my copy)` })}
+                  disabled={create.isPending}
+                >
+                  Play it (both sides)
+                </button>
+              </p>
+            </>
+          ) : (
+            <p className="muted">{games.isLoading ? 'Loading…' : 'No demo game on this server.'}</p>
+          )}
+        </section>
+      </div>
+      <h2>Games</h2>
+      {games.isLoading && <p><span className="spinner" /> Loading…</p>}
+      {games.error && <p className="error">Could not load games: {games.error.message}</p>}
+      {games.data && (
+        <table>
+          <thead><tr><th>Name</th><th>Game</th><th>Where it stands</th><th>Events</th><th>Updated</th></tr></thead>
+          <tbody>
+            {games.data.map((g) => {
+              const st = g.status as { turn?: string; phase?: string; finished?: boolean };
+              return (
+                <tr key={g.id}>
+                  <td><a href={`/games/${g.id}`}>{g.name}</a> {g.demo && <span className="tag">demo</span>}</td>
+                  <td>{rulesets.data?.find((r) => r.id === g.ruleset)?.name ?? g.ruleset}</td>
+                  <td>{st.finished ? 'Finished' : [st.turn, st.phase].filter(Boolean).join(' · ')}</td>
+                  <td>{g.version}</td>
+                  <td>{new Date(g.updatedAt).toLocaleString()}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}
