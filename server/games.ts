@@ -9,7 +9,7 @@ import { RuleError } from '../engine/core/errors';
 import type { DiceSource } from '../engine/core/dice';
 import { findRuleset } from '../engine/games';
 import type { Database } from '../db/client';
-import { games, seats, type GameRow, type SeatRow } from '../db/schema';
+import { games, replayLinks, seats, type GameRow, type SeatRow } from '../db/schema';
 import { cryptoDice } from './dice';
 import { AppError } from './errors';
 import { EventStore, toRuleEvent, type Folder, type StoredEvent } from './store';
@@ -175,6 +175,13 @@ export class GameService {
   viewerOf(p: Principal, side?: string): Viewer {
     const a = this.actorOf(p, side);
     return a ? { kind: 'side', side: a.side, commands: a.commands } : { kind: 'spectator' };
+  }
+
+  /** A replay link by its token, or null when unknown or revoked. */
+  async replayLink(token: string) {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+    const [row] = await this.db.select().from(replayLinks).where(and(eq(replayLinks.token, token), isNull(replayLinks.revokedAt)));
+    return row ? { token: row.token, gameId: row.gameId, view: row.view, atSeq: row.atSeq, canAnnotate: row.canAnnotate } : null;
   }
 
   /** Validate and apply one command. Returns the seqs appended (or the earlier ones for a retried id). */
