@@ -173,7 +173,8 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
         }
         const h: HexWork = { q, r, id, x, y, terrain, land, prov, src };
         if (!land) h.impassable = true;
-        if (land) for (const u of unplayable) if (pointInRing([x, y], u.ringXY)) {
+        const landProbe: Pt | undefined = centreLand ? [x, y] : samples.find(isLand);
+        if (land && landProbe) for (const u of unplayable) if (pointInRing(landProbe, u.ringXY)) {
           h.impassable = true;
           h.note = `${u.name} (unplayable)`;
           h.prov = 'printed';
@@ -236,7 +237,13 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
       delete h.impassable;
       if (h.terrain === 'sea' || h.terrain === 'lake') h.terrain = 'clear';
     }
-    if (o.terrain) h.terrain = o.terrain;
+    if (o.terrain) {
+      h.terrain = o.terrain;
+      if (o.terrain === 'sea' || o.terrain === 'lake') {
+        h.land = false;
+        h.impassable = true;
+      }
+    }
     if (o.impassable !== undefined) {
       if (o.impassable) h.impassable = true;
       else delete h.impassable;
@@ -303,12 +310,13 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
 
   // ---- railways
   const edgeHex = (id: string) => neighbors(parseHexKey(id)).some((n) => !hexes.has(hexKey(n)));
-  const nearestEdge = (ll: LonLat): string | undefined => {
+  const nearestEdge = (ll: LonLat, avoid: string[] = []): string | undefined => {
     const [x, y] = proj.forward(ll);
     let best: HexWork | undefined;
     let bd = Infinity;
     for (const h of [...hexes.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
       if (!playable(h) || !edgeHex(h.id)) continue;
+      if (avoid.some((a) => distance(parseHexKey(a), h) < 2)) continue;
       const d = Math.hypot(h.x - x, h.y - y);
       if (d < bd) {
         bd = d;
@@ -384,7 +392,7 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
   // ---- sea zones
   const zoneRings = spec.seaZones.map((z) => ({ z, ring: z.ring.map((ll) => proj.forward(ll)) as Pt[] }));
   for (const h of hexes.values()) {
-    if (h.land || h.terrain !== 'sea') continue;
+    if (h.terrain !== 'sea') continue;
     const m = zoneRings.find((zr) => pointInPolygon([h.x, h.y], [zr.ring]));
     if (m) h.zone = m.z.id;
   }
@@ -424,8 +432,11 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
   const boxes: MapBox[] = [];
   const named: Record<string, string> = {};
   const ezs = [...spec.exitZones].sort((a, b) => a.letter.localeCompare(b.letter));
+  const usedEntries: string[] = ezs.map((z) => (typeof z.entry === 'string' ? resolveRef(z.entry) : undefined)).filter((h): h is Hex => !!h).map(hexKey);
   for (const z of ezs) {
-    const id = typeof z.entry === 'string' ? refId(z.entry) : nearestEdge(z.entry);
+    // rail entry hexes of one edge keep at least one hex between them (16.2: exit zones are 2 apart)
+    const id = typeof z.entry === 'string' ? refId(z.entry) : nearestEdge(z.entry, usedEntries);
+    if (id && !usedEntries.includes(id)) usedEntries.push(id);
     if (!id) {
       warnings.push(`exit zone ${z.letter}: entry unresolved`);
       continue;

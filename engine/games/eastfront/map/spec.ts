@@ -88,7 +88,8 @@ export const eastfrontSpec: MapSpec = {
     {
       name: 'Turkey',
       src: '1.1',
-      ring: [[25.0, 39.0], [25.0, 41.75], [26.6, 41.85], [27.5, 42.05], [28.05, 41.98], [33.0, 41.9], [41.55, 41.52], [42.5, 41.45], [43.5, 41.1], [44.8, 40.9], [45.5, 39.0]],
+      // north side drawn over the sea, so part-land coastal hexes of Anatolia count as Turkey too
+      ring: [[25.0, 39.0], [25.0, 41.75], [26.6, 41.85], [27.5, 42.05], [28.05, 41.98], [28.5, 42.4], [35.0, 42.6], [41.3, 41.75], [41.55, 41.52], [42.5, 41.45], [43.5, 41.1], [44.8, 40.9], [45.5, 39.0]],
     },
   ],
   hexOverrides: [
@@ -105,15 +106,15 @@ export const eastfrontSpec: MapSpec = {
     { hex: 'Kotelnikovo', terrain: 'clear', prov: derived, src: 'Edelweiss Jul II: one hit reduces E by a step' },
     { hex: 'Rostov E1', terrain: 'clear', prov: derived, src: 'Edelweiss Jul II: two hits eliminate the 2cv B' },
     // 1.2 sidebar: hexes with minuscule land are not playable
-    { hex: 'Memel NW1', impassable: true, prov: printed, src: '1.2 sidebar', note: 'minuscule land: not playable' },
-    { hex: 'Riga NW1', impassable: true, prov: printed, src: '1.2 sidebar', note: 'islands: not playable' },
-    { hex: 'Riga NW2', impassable: true, prov: printed, src: '1.2 sidebar', note: 'islands and mainland sliver: not playable' },
+    { hex: 'Memel NW1', impassable: true, terrain: 'sea', prov: printed, src: '1.2 sidebar', note: 'minuscule land: not playable' },
+    { hex: 'Riga NW1', impassable: true, terrain: 'sea', prov: printed, src: '1.2 sidebar', note: 'islands: not playable' },
+    { hex: 'Riga NW2', impassable: true, terrain: 'sea', prov: printed, src: '1.2 sidebar', note: 'islands and mainland sliver: not playable' },
     { hex: 'Volkhov NW2', impassable: true, terrain: 'lake', prov: printed, src: '1.2 sidebar', note: 'Lake Ladoga: not playable' },
     { hex: 'Volkhov NW3', impassable: true, terrain: 'lake', prov: printed, src: '1.2 sidebar', note: 'Lake Ladoga: not playable' },
     { hex: 'Volkhov NE3', impassable: true, terrain: 'lake', prov: printed, src: '1.2 sidebar', note: 'Lakes Ladoga/Onega: not playable' },
     { hex: 'Leningrad NE4', impassable: true, terrain: 'lake', prov: printed, src: '1.2 sidebar', note: 'Lakes Ladoga/Onega: not playable' },
-    { hex: 'Perekop E1', impassable: true, prov: printed, src: '1.2 sidebar', note: 'Arabat spit: not playable' },
-    { hex: 'Odessa SE1', impassable: true, prov: printed, src: '1.2 sidebar', note: 'minuscule land: not playable' },
+    { hex: 'Perekop E1', impassable: true, terrain: 'sea', prov: printed, src: '1.2 sidebar', note: 'Arabat spit: not playable' },
+    { hex: 'Odessa SE1', impassable: true, terrain: 'sea', prov: printed, src: '1.2 sidebar', note: 'minuscule land: not playable' },
     { hex: 'Batumi SW2', impassable: true, prov: printed, src: '1.2 sidebar', note: 'in Turkey: not playable' },
     // 10.5: rail supply reaches the Ladoga shore at Volkhov NE1, so it is a land hex
     { hex: 'Volkhov NE1', land: true, prov: printed, src: '10.5 lake supply' },
@@ -133,7 +134,7 @@ export const eastfrontSpec: MapSpec = {
     {
       id: 'SZ-GULF-RIGA', name: 'Gulf of Riga', control: 'Riga', ports: ['Ventspils'], adjacent: ['SZ-BALTIC', 'SZ-GULF-FINLAND'],
       prov: printed, src: '1.36 map errata',
-      ring: [[21.7, 56.6], [25.0, 56.6], [25.0, 58.8], [23.4, 58.8], [22.2, 58.2], [21.7, 57.4]],
+      ring: [[21.2, 56.6], [25.0, 56.6], [25.0, 59.0], [23.0, 59.0], [21.2, 58.0]],
     },
     {
       id: 'SZ-GULF-FINLAND', name: 'Gulf of Finland', control: 'Leningrad', ports: ['Tallinn'], adjacent: ['SZ-BALTIC', 'SZ-GULF-RIGA'],
