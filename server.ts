@@ -8,6 +8,7 @@
  *   HEXFRONT_DATA_DIR    PGlite data directory (default .data/pglite)
  *   HEXFRONT_NO_NEXT=1   API only (no pages): used by tests and benchmarks
  *   HEXFRONT_NO_DEMO=1   do not create the demo game
+ *   HEXFRONT_TEST_GAMES=1  also offer the test-only rulesets (platform tests)
  */
 import path from 'node:path';
 import { startServer } from './server/app';
@@ -22,6 +23,7 @@ const running = await startServer({
   dataDir: process.env.HEXFRONT_DATA_DIR ?? path.join(process.cwd(), '.data', 'pglite'),
   next: noNext ? false : { dev, dir: process.cwd() },
   seedDemo: process.env.HEXFRONT_NO_DEMO !== '1',
+  testGames: process.env.HEXFRONT_TEST_GAMES === '1',
   snapshotEvery: process.env.HEXFRONT_SNAPSHOT_EVERY ? Number(process.env.HEXFRONT_SNAPSHOT_EVERY) : undefined,
 });
 
