@@ -104,7 +104,11 @@ export class Board {
         fortress: !!c.fortress,
       });
     }
-    for (const [name, id] of Object.entries(map.named)) this.names.set(normName(name), id);
+    for (const [name, id] of Object.entries(map.named)) {
+      this.names.set(normName(name), id);
+      const cur = this.hexName.get(id);
+      if (playable.has(id) && (!cur || name.length < cur.length)) this.hexName.set(id, name);
+    }
     for (const h of map.hexes) if (h.name && !this.names.has(normName(h.name))) this.names.set(normName(h.name), h.id);
     for (const c of map.cities) if (!this.names.has(normName(c.name))) this.names.set(normName(c.name), c.hex);
   }

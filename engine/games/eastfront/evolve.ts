@@ -97,6 +97,12 @@ export function evolve(s: State, e: Event): State {
         }
       }
       let units = clearPhaseMarks(s.units, newTurn);
+      if (e.phase === 'combat' || e.phase === 'blitzCombat') {
+        // 13.12: one airstrike per active HQ per combat phase
+        const u2: Record<string, Unit> = {};
+        for (const [id, u] of Object.entries(units)) u2[id] = u.hq?.struck ? { ...u, hq: { ...u.hq, struck: false } } : u;
+        units = u2;
+      }
       if (e.phase === 'production') {
         const u2: Record<string, Unit> = {};
         for (const [id, u] of Object.entries(units)) {
@@ -115,7 +121,7 @@ export function evolve(s: State, e: Event): State {
         control: e.control,
         turn: e.turn ?? s.turn,
         weather: e.weather ?? s.weather,
-        sideUse: e.phase === 'movement' || e.phase === 'blitzMovement' ? {} : s.sideUse,
+        sideUse: e.phase === 'movement' || e.phase === 'blitzMovement' || e.phase === 'command' ? {} : s.sideUse,
         rearguards: [],
         battles,
         units,
@@ -124,11 +130,12 @@ export function evolve(s: State, e: Event): State {
     }
     case 'activated': {
       const u = s.units[e.hq];
-      return setUnit(s, e.hq, {
+      const n = setUnit(s, e.hq, {
         face: true,
         at: e.deploy ?? u.at,
         hq: { mode: e.blitz ? 'blitz' : 'normal', ...(e.supreme !== undefined ? { supreme: e.supreme } : {}) },
       });
+      return e.deploy ? dropEmptyBattles(n, u.at) : n;
     }
     case 'moved': {
       const u = s.units[e.unit];

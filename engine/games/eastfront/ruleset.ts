@@ -19,6 +19,8 @@ export interface EastfrontConfig {
   inPlay?: (id: string) => boolean;
   /** Explicit ultimate supply sources by hex id or rulebook name; otherwise rails leaving the play area. */
   sources?: Partial<Record<Side, string[]>>;
+  /** Extra sources added to the automatic ones (e.g. home-edge rail entry hexes). */
+  extraSources?: Partial<Record<Side, string[]>>;
   /** Set-up override (tests): units with rulebook names or hex ids. */
   units?: SetupUnit[];
   battles?: { hex: string; oa: Side }[];
@@ -101,6 +103,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       const c = priorControl[board.index.get(h)!];
       sources[c === 'G' ? 'german' : 'soviet'].push(h);
     }
+    for (const side of ['german', 'soviet'] as Side[]) for (const h of cfg.extraSources?.[side] ?? []) if (!sources[side].includes(h)) sources[side].push(resolve(h));
   }
   // 11.6 arrivals: Soviet home cities in the area (2 per major, 1 per minor); German: its sources (R-EDW-6)
   const arrivals: ScenarioCtx['arrivals'] = {
@@ -200,7 +203,28 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       else waitingFor.push({ side: state.active, command: game.commands[state.active][0].id, what: `${state.phase} phase` });
       return { turn: statusLine(state), phase: state.phase, waitingFor, finished: false };
     },
-    parseCommand: parseEastfrontCommand,
+    parseCommand(input: unknown): Command {
+      // hexes may be given by id or by rulebook name ("Rostov E1"); names are resolved here
+      const c = parseEastfrontCommand(input);
+      const h = (x: string) => (board.has(x) ? x : (board.named(x) ?? x));
+      switch (c.type) {
+        case 'activate':
+          return c.deploy ? { ...c, deploy: h(c.deploy) } : c;
+        case 'move':
+        case 'rail':
+        case 'retreat':
+        case 'mobilize':
+          return { ...c, path: c.path.map(h) };
+        case 'airstrike':
+        case 'fight':
+        case 'defend':
+          return { ...c, hex: h(c.hex) };
+        case 'produce':
+          return { ...c, cadres: c.cadres.map((x) => ({ ...x, hex: h(x.hex) })) };
+        default:
+          return c;
+      }
+    },
   };
   return rs;
 }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { fuzz } from '../fuzz';
+import { leaks } from '../leak';
+import type { Event } from '../state';
+import { miniFront } from './fixtures';
+
+describe('hidden information (digest 4.1, 7.1)', () => {
+  it('no redacted event or view shows an unrevealed block, nor the other side\'s production', () => {
+    const rs = miniFront();
+    const logs: Event[][] = [];
+    const rep = fuzz(rs, [11, 12, 13, 14], 600, { autoResolve: false }, (ev) => logs.push(ev));
+    expect(rep.problems).toEqual([]);
+    const all: string[] = [];
+    for (const ev of logs) all.push(...leaks(rs, ev));
+    expect(all.slice(0, 10)).toEqual([]);
+    // the log did exercise hidden moves, combat reveals and production
+    const types = new Set(logs.flat().map((e) => e.type));
+    for (const t of ['moved', 'revealed', 'ordersSealed', 'hqStep']) expect(types).toContain(t);
+  });
+
+  it('the checker itself catches an unredacted log', () => {
+    const rs = miniFront();
+    const logs: Event[][] = [];
+    fuzz(rs, [11], 200, { autoResolve: false }, (ev) => logs.push(ev));
+    const leaky = { ...rs, redact: (e: Event) => e };
+    expect(leaks(leaky, logs[0]).length).toBeGreaterThan(0);
+  });
+
+  it('tokens do not encode ids, and set-up order does not fix them', () => {
+    const rs = miniFront();
+    const a = rs.setup('edelweiss', {}, { roll: (n = 6) => n });
+    const b = rs.setup('edelweiss', {}, { roll: () => 1 });
+    const ta = (a[0] as Extract<Event, { type: 'setup' }>).units.map((u) => u.token);
+    const tb = (b[0] as Extract<Event, { type: 'setup' }>).units.map((u) => u.token);
+    expect(ta).not.toEqual(tb);
+    for (const u of (a[0] as Extract<Event, { type: 'setup' }>).units) expect(u.token.includes(u.id)).toBe(false);
+  });
+});
