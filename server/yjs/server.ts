@@ -1,0 +1,421 @@
+/**
+ * The Yjs collaboration server: team chat and map annotations, served over the y-websocket protocol at
+ * /yjs/<document name> on the app's own port (names and who may open what: ./names.ts, ./access.ts,
+ * docs/collaboration.md).
+ *
+ * The protocol itself is @y/websocket-server's setupWSConnection. Around it this module adds:
+ *   - authorization before the upgrade completes (refused upgrades get a plain HTTP 401/403/404 and are closed);
+ *   - read-only connections, whose document-changing messages are dropped here, before Yjs sees them;
+ *   - persistence in yjs_updates: every update appended, loaded on first open, compacted into one row when a
+ *     document has more than `compactAfter` rows;
+ *   - fan-out across instances: each stored row is announced with NOTIFY (row id and document name) and
+ *     instances holding that document open read the row and apply it, skipping rows they wrote themselves.
+ *
+ * @y/websocket-server keeps its documents and its persistence hook in module state. Several servers may live in
+ * one process (tests start two instances side by side), so each YjsServer prefixes its document keys with its
+ * own key and one persistence dispatcher, kept on globalThis, routes bindState/writeState to the owner.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { WebSocketServer, type WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { docs, getPersistence, getYDoc, setPersistence, setupWSConnection } from '@y/websocket-server/utils';
+import type { Database } from '../../db/client';
+import { yjsUpdates } from '../../db/schema';
+import type { GameService } from '../games';
+import { authorize, type Access } from './access';
+
+/** NOTIFY channel announcing stored rows: payload `<row id> <document name>`. */
+export const YJS_CHANNEL = 'hexfront_yjs';
+
+/** Transaction origin of updates that came from the database (load, fan-out, compaction): never stored again. */
+const FROM_DB = Symbol('hexfront.yjs.fromDatabase');
+
+export interface YjsOptions {
+  database: Database;
+  games: GameService;
+  /** This process's id: written to yjs_updates.origin so fan-out can skip own rows. */
+  instance: string;
+  /** The seat tokens a request carries (session cookie, x-hexfront-token header). */
+  tokensOf: (req: IncomingMessage) => string[];
+  /** Compact a document once it has more than this many stored rows (default 200). */
+  compactAfter?: number;
+  /** Largest websocket message accepted, in bytes (default 1 MiB); larger ones close the connection. */
+  maxMessageBytes?: number;
+  log?: (...a: unknown[]) => void;
+}
+
+export interface YjsStats {
+  /** Documents open (loaded) on this instance. */
+  openDocs: number;
+  connections: number;
+  storedRows: number;
+  appliedFromOtherInstances: number;
+  compactions: number;
+  /** Messages dropped because they came from a read-only connection and would have changed the document. */
+  ignoredWrites: number;
+}
+
+interface Bound {
+  name: string;
+  doc: Y.Doc;
+  loaded: Promise<void>;
+  /** Row ids already in the document (loaded, written here, or pulled). */
+  seen: Set<number>;
+  /** Rows this instance believes the document has in the table (compaction trigger). */
+  rows: number;
+  pending: Uint8Array[];
+  writing: Promise<void> | null;
+  /** A write failed: the next write stores the whole document instead of the pending updates. */
+  dirty: boolean;
+  pulls: Promise<void>;
+  released: boolean;
+}
+
+// ------------------------------------------------------------------ process-wide dispatch
+
+const REGISTRY_KEY = Symbol.for('hexfront.yjs.registry');
+const DISPATCH_MARK = 'hexfront-yjs-dispatch';
+type Registry = Map<string, YjsServer>;
+
+function registry(): Registry {
+  const g = globalThis as unknown as Record<symbol, Registry | undefined>;
+  return (g[REGISTRY_KEY] ??= new Map());
+}
+
+function splitKey(key: string): { owner: YjsServer | undefined; name: string } {
+  const i = key.indexOf('|');
+  return { owner: registry().get(key.slice(0, i)), name: key.slice(i + 1) };
+}
+
+function installDispatcher() {
+  if (getPersistence() && (getPersistence() as { provider?: unknown }).provider === DISPATCH_MARK) return;
+  setPersistence({
+    provider: DISPATCH_MARK,
+    bindState(key, doc) {
+      const { owner, name } = splitKey(key);
+      owner?.bind(name, doc);
+    },
+    async writeState(key, doc) {
+      const { owner, name } = splitKey(key);
+      await owner?.release(name, doc);
+    },
+  });
+}
+
+/** The Yjs server started over a database (tests reach it through RunningServer.database). */
+const byDatabase = new WeakMap<Database, YjsServer>();
+export const yjsServerFor = (database: Database): YjsServer | undefined => byDatabase.get(database);
+
+const toBytes = (v: unknown): Uint8Array => (v instanceof Uint8Array ? v : new Uint8Array(v as ArrayBuffer));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------ the server
+
+export class YjsServer {
+  /** Prefix of this server's keys in @y/websocket-server's document map. */
+  readonly key = randomUUID().slice(0, 8);
+  private readonly wss: WebSocketServer;
+  private readonly open = new Map<string, Bound>();
+  private readonly byDoc = new WeakMap<Y.Doc, Bound>();
+  private readonly releasing = new Map<string, Promise<void>>();
+  private readonly conns = new Set<WebSocket>();
+  private unlisten: (() => Promise<void>) | null = null;
+  private closed = false;
+  private readonly counters = { storedRows: 0, appliedFromOtherInstances: 0, compactions: 0, ignoredWrites: 0 };
+  readonly compactAfter: number;
+  private readonly log: (...a: unknown[]) => void;
+
+  constructor(private readonly opts: YjsOptions) {
+    this.compactAfter = opts.compactAfter ?? 200;
+    this.log = opts.log ?? ((...a) => console.error('[yjs]', ...a));
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxMessageBytes ?? 1024 * 1024 });
+  }
+
+  /** Register with the process-wide dispatcher and LISTEN for other instances' rows. */
+  async start(): Promise<this> {
+    installDispatcher();
+    registry().set(this.key, this);
+    byDatabase.set(this.opts.database, this);
+    this.unlisten = await this.opts.database.listen(YJS_CHANNEL, (payload) => this.onNotify(payload));
+    return this;
+  }
+
+  stats(): YjsStats {
+    return { openDocs: this.open.size, connections: this.conns.size, ...this.counters };
+  }
+
+  /** Who may open the document a request addresses (exported for tests and for the pages' own checks). */
+  authorize(req: IncomingMessage): Promise<Access> {
+    return authorize(this.opts.games, req, this.opts.tokensOf(req));
+  }
+
+  /** The 'upgrade' handler for /yjs/... requests. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => {}); // a client vanishing mid-handshake is not our error
+    this.upgrade(req, socket, head).catch((err) => {
+      this.log('upgrade failed:', err);
+      refuse(socket, 500, 'Internal error');
+    });
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    if (this.closed) return refuse(socket, 503, 'Shutting down');
+    const access = await this.authorize(req);
+    if (!access.ok) return refuse(socket, access.status, access.message);
+    const key = `${this.key}|${access.doc}`;
+    const doc = getYDoc(key);
+    const bound = this.byDoc.get(doc);
+    try {
+      await bound?.loaded;
+    } catch {
+      this.dropIfIdle(key, doc);
+      return refuse(socket, 503, 'Document unavailable, try again');
+    }
+    if (socket.destroyed || this.closed) {
+      this.dropIfIdle(key, doc);
+      return socket.destroy();
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws, req, key, access.write));
+  }
+
+  private attach(ws: WebSocket, req: IncomingMessage, key: string, write: boolean) {
+    this.conns.add(ws);
+    ws.once('close', () => this.conns.delete(ws));
+    ws.on('error', () => {});
+    if (!write) {
+      // setupWSConnection subscribes to 'message' with ws.on: hand it a filtered stream instead, so a read-only
+      // client's updates never reach the document (whatever its UI does).
+      const on = ws.on.bind(ws) as (event: string, fn: (...a: any[]) => void) => WebSocket;
+      (ws as unknown as { on: typeof on }).on = (event, fn) =>
+        event === 'message'
+          ? on('message', (data: unknown, isBinary: boolean) => {
+              if (readOnlyMayPass(toMessageBytes(data))) fn(data, isBinary);
+              else this.counters.ignoredWrites++;
+            })
+          : on(event, fn);
+    }
+    setupWSConnection(ws, req, { docName: key, gc: true });
+  }
+
+  /** A document this server created but no connection took (refused or failed handshake): forget it. */
+  private dropIfIdle(key: string, doc: Y.Doc & { conns?: Map<unknown, unknown> }) {
+    if (docs.get(key) !== doc || (doc.conns?.size ?? 0) > 0) return;
+    docs.delete(key);
+    const { name } = splitKey(key);
+    void this.release(name, doc).then(() => doc.destroy());
+  }
+
+  // ---------------------------------------------------------------- persistence hooks
+
+  /** bindState: a document was created in memory; load its rows and store its future updates. */
+  bind(name: string, doc: Y.Doc) {
+    const previous = this.releasing.get(name);
+    const b: Bound = {
+      name, doc, seen: new Set(), rows: 0, pending: [], writing: null, dirty: false, released: false,
+      loaded: Promise.resolve(), pulls: Promise.resolve(),
+    };
+    // Registered before loading, so a row announced while the load runs is pulled afterwards, not missed.
+    this.open.set(name, b);
+    this.byDoc.set(doc, b);
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin !== FROM_DB) this.enqueue(b, update);
+    });
+    b.loaded = (async () => {
+      // The last session of this document on this instance may still be writing: its rows must be in the load.
+      await previous;
+      const rows = await this.opts.database.query<{ id: string | number; update: unknown }>(
+        'SELECT id, update FROM yjs_updates WHERE doc = $1 ORDER BY id', [name]);
+      for (const r of rows) b.seen.add(Number(r.id));
+      b.rows += rows.length;
+      if (rows.length) Y.applyUpdate(doc, Y.mergeUpdates(rows.map((r) => toBytes(r.update))), FROM_DB);
+      if (b.rows > this.compactAfter) this.enqueue(b, null);
+    })();
+    b.loaded.catch((err) => this.log(`loading ${name} failed:`, err));
+  }
+
+  /** writeState: the last connection of a document closed; finish its writes and stop following it. */
+  async release(name: string, doc: Y.Doc): Promise<void> {
+    const b = this.byDoc.get(doc);
+    if (!b || b.released) return;
+    b.released = true;
+    if (this.open.get(name) === b) this.open.delete(name);
+    const done = (async () => {
+      await b.loaded.catch(() => {});
+      while (b.writing) await b.writing;
+    })();
+    this.releasing.set(name, done);
+    await done;
+    if (this.releasing.get(name) === done) this.releasing.delete(name);
+  }
+
+  /** Queue an update for storing (null: nothing new, just check whether to compact). */
+  private enqueue(b: Bound, update: Uint8Array | null) {
+    if (update) b.pending.push(update);
+    if (!b.writing) b.writing = this.flush(b).finally(() => (b.writing = null));
+  }
+
+  private async flush(b: Bound) {
+    let failures = 0;
+    while (b.pending.length || b.dirty) {
+      const batch = b.pending.splice(0);
+      // After a failed write, store the whole document: it holds every update the failed writes carried.
+      const update = b.dirty ? Y.encodeStateAsUpdate(b.doc) : batch.length === 1 ? batch[0] : Y.mergeUpdates(batch);
+      try {
+        const id = await this.insert(b.name, update);
+        b.seen.add(id);
+        b.rows++;
+        b.dirty = false;
+        failures = 0;
+        this.counters.storedRows++;
+      } catch (err) {
+        b.dirty = true;
+        failures++;
+        this.log(`storing an update of ${b.name} failed (attempt ${failures}):`, (err as Error).message);
+        // Give up for now after a few tries; the next update retries with the whole document.
+        if (this.closed || failures >= 5) return;
+        await sleep(100 * 2 ** failures);
+      }
+    }
+    if (b.rows > this.compactAfter && !this.closed) {
+      try {
+        await this.compact(b);
+      } catch (err) {
+        this.log(`compacting ${b.name} failed:`, (err as Error).message);
+      }
+    }
+  }
+
+  /** Append one row and announce it, in one statement (the NOTIFY goes out when the row commits). */
+  private async insert(name: string, update: Uint8Array): Promise<number> {
+    const [row] = await this.opts.database.query<{ id: string | number }>(
+      `WITH ins AS (INSERT INTO yjs_updates (doc, update, origin) VALUES ($1::text, $2, $3) RETURNING id)
+       SELECT id, pg_notify($4, id::text || ' ' || $1::text) FROM ins`,
+      [name, Buffer.from(update.buffer, update.byteOffset, update.byteLength), this.opts.instance, YJS_CHANNEL],
+    );
+    return Number(row.id);
+  }
+
+  /**
+   * Replace a document's rows by one merged row, in a transaction (serialised per document with an advisory
+   * lock, so two instances compacting at once do not both merge the same rows). Only the rows read are deleted:
+   * a row committed meanwhile survives and is merged next time.
+   */
+  async compact(b: Bound | string): Promise<boolean> {
+    const bound = typeof b === 'string' ? this.open.get(b) : b;
+    const name = typeof b === 'string' ? b : b.name;
+    const res = await this.opts.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);
+      const rows = await tx
+        .select({ id: yjsUpdates.id, update: yjsUpdates.update })
+        .from(yjsUpdates)
+        .where(eq(yjsUpdates.doc, name))
+        .orderBy(yjsUpdates.id)
+        .limit(10_000);
+      if (rows.length < 2) return null;
+      const merged = Y.mergeUpdates(rows.map((r) => toBytes(r.update)));
+      await tx.delete(yjsUpdates).where(and(eq(yjsUpdates.doc, name), inArray(yjsUpdates.id, rows.map((r) => r.id))));
+      const [ins] = await tx
+        .insert(yjsUpdates)
+        .values({ doc: name, update: merged, origin: this.opts.instance })
+        .returning({ id: yjsUpdates.id });
+      await tx.execute(sql`SELECT pg_notify(${YJS_CHANNEL}, ${`${ins.id} ${name}`})`);
+      return { id: Number(ins.id), merged };
+    });
+    if (!res) return false;
+    this.counters.compactions++;
+    if (bound) {
+      bound.seen.add(res.id);
+      bound.rows = 1;
+      // The merged row may hold rows another instance wrote that this one has not pulled yet (they are gone
+      // from the table now): apply it here too.
+      if (!bound.released) Y.applyUpdate(bound.doc, res.merged, FROM_DB);
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- fan-out
+
+  private onNotify(payload: string) {
+    const sp = payload.indexOf(' ');
+    const id = Number(payload.slice(0, sp));
+    const b = this.open.get(payload.slice(sp + 1));
+    if (!b || !Number.isFinite(id) || b.seen.has(id)) return;
+    b.pulls = b.pulls.then(() => this.pull(b, id)).catch((err) => {
+      if (!this.closed) this.log(`fan-out of ${b.name} failed:`, (err as Error).message);
+    });
+  }
+
+  private async pull(b: Bound, id: number) {
+    await b.loaded;
+    if (b.released || this.closed || b.seen.has(id)) return;
+    const [row] = await this.opts.database.query<{ update: unknown; origin: string }>(
+      'SELECT update, origin FROM yjs_updates WHERE id = $1 AND doc = $2', [id, b.name]);
+    b.seen.add(id);
+    // Gone: compacted meanwhile, and the merged row is announced in its turn.
+    if (!row) return;
+    b.rows++;
+    // Own rows are in the document already (written from it, or loaded).
+    if (row.origin === this.opts.instance || b.released) return;
+    Y.applyUpdate(b.doc, toBytes(row.update), FROM_DB);
+    this.counters.appliedFromOtherInstances++;
+  }
+
+  // ---------------------------------------------------------------- shutdown
+
+  /** Close every connection, finish pending writes, stop listening. Call before closing the database. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const gone = [...this.conns].map(
+      (ws) => new Promise<void>((r) => {
+        if (ws.readyState === ws.CLOSED) return r();
+        ws.once('close', () => r());
+        ws.terminate();
+      }),
+    );
+    await Promise.race([Promise.all(gone), sleep(2000)]);
+    // Closing the last connection of a document releases it (writeState); wait for those and any stragglers.
+    for (const b of [...this.open.values()]) await this.release(b.name, b.doc);
+    await Promise.all([...this.releasing.values()]);
+    for (const [key, doc] of [...docs]) {
+      if (key.startsWith(`${this.key}|`)) {
+        docs.delete(key);
+        doc.destroy();
+      }
+    }
+    await this.unlisten?.().catch(() => {});
+    registry().delete(this.key);
+    this.wss.close();
+  }
+}
+
+/** Read-only connections may only ask for the document (sync step 1): no updates, no awareness. */
+function readOnlyMayPass(m: Uint8Array): boolean {
+  return m.length >= 2 && m[0] === 0 && m[1] === 0;
+}
+
+function toMessageBytes(data: unknown): Uint8Array {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (Array.isArray(data)) return Buffer.concat(data as Buffer[]);
+  return new Uint8Array(0);
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Answer an upgrade request with a plain HTTP error and close the socket. */
+function refuse(socket: Duplex, status: number, message: string) {
+  if (socket.destroyed) return;
+  const body = `${message}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
