@@ -26,11 +26,19 @@ export const games = pgTable(
     parentId: text('parent_id'),
     branchSeq: integer('branch_seq'),
     demo: boolean('demo').notNull().default(false),
+    /** SHA-256 of the creator's owner token: who may assign, reassign and revoke seats. */
+    ownerTokenHash: text('owner_token_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('games_updated_idx').on(t.updatedAt)],
 );
+
+/** Process-wide settings shared by every instance (e.g. the cookie signing secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
 
 export const seats = pgTable(
   'seats',

@@ -13,6 +13,8 @@ import { LiveHub } from './live';
 import { appRouter } from './router';
 import { createContextFactory, type AppServices } from './trpc';
 import { ensureDemoGame } from './demo';
+import { YjsServer } from './yjs/server';
+import { loadSecret, RateLimiter } from './session';
 
 export interface StartOptions {
   port: number;
@@ -49,7 +51,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const games = new GameService(database, { snapshotEvery: opts.snapshotEvery, allowTestGames: opts.testGames });
   const live = new LiveHub(database);
   await live.start();
-  const services: AppServices = { games, live, instance: randomUUID() };
+  const services: AppServices = {
+    games, live, instance: randomUUID(), secret: await loadSecret(database), joinLimiter: new RateLimiter(30, 60_000),
+  };
   if (opts.seedDemo) {
     const demo = await ensureDemoGame(games);
     if (demo) log(`demo game ready: /games/${demo}`);
@@ -98,8 +102,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
   });
+  // Yjs (team chat, annotations) on the same port; the tokens are read exactly as the API reads them.
+  const contextOf = createContextFactory(services);
+  const yjs = await new YjsServer({ database, games, instance: services.instance, tokensOf: (req) => contextOf({ req, res: null as never }).tokens }).start();
   server.on('upgrade', (req, socket, head) => {
-    if (nextUpgrade && !(req.url ?? '').startsWith('/yjs')) nextUpgrade(req, socket, head).catch(() => socket.destroy());
+    if ((req.url ?? '').startsWith('/yjs')) yjs.handleUpgrade(req, socket, head);
+    else if (nextUpgrade) nextUpgrade(req, socket, head).catch(() => socket.destroy());
     else socket.destroy();
   });
   server.keepAliveTimeout = 65_000;
@@ -115,6 +123,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   return {
     url, port, services, database, server,
     async close() {
+      await yjs.close();
       await live.stop();
       server.closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));

@@ -37,6 +37,8 @@ export interface SeatPlan {
 
 export interface CreatedGame {
   id: string;
+  /** Lets its holder assign, reassign and revoke seats. Shown once. */
+  ownerToken: string;
   seats: { id: string; side: string; commands: string[]; label: string; token: string }[];
 }
 
@@ -113,12 +115,14 @@ export class GameService {
         if (!side.commands.some((x) => x.id === c)) throw new AppError('BAD_REQUEST', `${side.name} has no command ${c}`);
     }
     const created = plan.map((p) => ({ id: randomUUID(), side: p.side, commands: p.commands, label: p.label ?? p.side, token: newToken() }));
+    const ownerToken = newToken();
     const folder = this.folder(rs);
     const status = rs.status(setup.reduce((s, e) => rs.evolve(s, e), rs.initial()));
     await this.db.transaction(async (tx) => {
       await tx.insert(games).values({
         id, ruleset: rs.id, rulesetVersion: rs.version, scenario: scenario.id, options,
         name: input.name?.trim() || `${rs.name}: ${scenario.name}`, demo: input.demo ?? false, status: status as never,
+        ownerTokenHash: hashToken(ownerToken),
       });
       if (created.length)
         await tx.insert(seats).values(created.map((s) => ({
@@ -128,7 +132,7 @@ export class GameService {
     if (setup.length) {
       await this.store.append(id, folder, () => setup.map(splitEvent), { actor: null, status: (s) => rs.status(s) as never });
     }
-    return { id, seats: created };
+    return { id, ownerToken, seats: created };
   }
 
   async list(opts: { limit?: number; ids?: string[] } = {}) {
@@ -141,13 +145,6 @@ export class GameService {
       .from(games);
     const filtered = opts.ids ? q.where(inArray(games.id, opts.ids)) : q;
     return filtered.orderBy(desc(games.updatedAt)).limit(opts.limit ?? 100);
-  }
-
-  /** Seats of a game, without tokens (public: who holds which command). */
-  async seats(gameId: string) {
-    await this.game(gameId);
-    const rows = await this.db.select().from(seats).where(and(eq(seats.gameId, gameId), isNull(seats.revokedAt)));
-    return rows.map((s) => ({ id: s.id, side: s.side, commands: s.commands, label: s.label, holder: s.holder }));
   }
 
   /** The seats the given tokens hold in a game (unknown, revoked or other games' tokens hold none). */

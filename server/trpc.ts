@@ -3,6 +3,7 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sessionCookie, tokensFrom, type RateLimiter } from './session';
 import superjson from 'superjson';
 import { RuleError } from '../engine/core/errors';
 import type { GameService } from './games';
@@ -11,49 +12,32 @@ import type { LiveHub } from './live';
 export interface AppServices {
   games: GameService;
   live: LiveHub;
+  /** Signs session cookies (shared by every instance through the database). */
+  secret: string;
+  /** Limits invite-token attempts per client address. */
+  joinLimiter: RateLimiter;
   /** Process id for logs and for skipping own messages in cross-instance fan-out. */
   instance: string;
 }
 
 export interface Context {
   services: AppServices;
-  /** Seat tokens the request carries (header x-hexfront-token, cookie hf_tokens). */
+  /** Seat and owner tokens the request carries (signed session cookie, x-hexfront-token header). */
   tokens: string[];
-  setCookie?: (cookie: string) => void;
+  /** Client address, for rate limits. */
+  ip?: string;
+  /** Replace the browser's session cookie with one holding these tokens. */
+  setSession?: (tokens: string[]) => void;
 }
 
-export const TOKEN_COOKIE = 'hf_tokens';
-
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i < 0) continue;
-    const k = part.slice(0, i).trim();
-    try {
-      out[k] = decodeURIComponent(part.slice(i + 1).trim());
-    } catch {
-      /* ignore a malformed cookie */
-    }
-  }
-  return out;
-}
-
-export function tokensFrom(req: Pick<IncomingMessage, 'headers'>): string[] {
-  const header = req.headers['x-hexfront-token'];
-  const fromHeader = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
-  const fromCookie = (parseCookies(req.headers.cookie)[TOKEN_COOKIE] ?? '').split(',');
-  return [...new Set([...fromHeader, ...fromCookie].map((t) => t.trim()).filter((t) => /^[A-Za-z0-9_-]{16,64}$/.test(t)))];
-}
+export { tokensFrom } from './session';
 
 export function createContextFactory(services: AppServices) {
   return ({ req, res }: { req: IncomingMessage; res: ServerResponse }): Context => ({
     services,
-    tokens: tokensFrom(req),
-    setCookie: (cookie) => {
-      const prev = res.getHeader('Set-Cookie');
-      res.setHeader('Set-Cookie', [...(Array.isArray(prev) ? prev : prev ? [String(prev)] : []), cookie]);
-    },
+    tokens: tokensFrom(req, services.secret),
+    ip: req.socket.remoteAddress,
+    setSession: (tokens) => res.setHeader('Set-Cookie', sessionCookie(services.secret, tokens)),
   });
 }
 

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../lib/trpc';
-import { loadInvites, type Invite } from '../lib/invites';
+import { SeatsPanel } from './SeatsPanel';
 
 interface Status {
   turn: string;
@@ -22,7 +22,7 @@ const newCommandId = () => crypto.randomUUID();
 export function GameScreen({ gameId }: { gameId: string }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const mine = useQuery(trpc.game.mine.queryOptions({ gameId }));
+  const mine = useQuery(trpc.seats.mine.queryOptions({ gameId }));
   const sides = useMemo(() => [...new Set((mine.data ?? []).map((s) => s.side))], [mine.data]);
   const [side, setSide] = useState<string | undefined>(undefined);
   useEffect(() => {
@@ -31,8 +31,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const viewInput = { gameId, side };
   const view = useQuery(trpc.game.view.queryOptions(viewInput, { enabled: mine.isSuccess }));
   const log = useQuery(trpc.game.events.queryOptions({ gameId, side, since: 0, limit: 2000 }, { enabled: mine.isSuccess }));
-  const [invites, setInvites] = useState<Invite[]>([]);
-  useEffect(() => setInvites(loadInvites(gameId)), [gameId]);
+  const rulesets = useQuery(trpc.game.rulesets.queryOptions());
 
   const live = useSubscription(
     trpc.game.live.subscriptionOptions(
@@ -59,6 +58,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
   if (!view.data) return null;
   const d = view.data;
   const status = d.status as Status;
+  const roles = rulesets.data?.find((r) => r.id === d.game.ruleset)?.scenarios.find((s) => s.id === d.game.scenario)?.roles.sides;
   const legal = d.legal as { command: { type: string }; label: string; rule?: string }[];
 
   return (
@@ -105,20 +105,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
           {command.error && <p className="error" role="alert">{command.error.message}</p>}
         </section>
       </div>
-      {invites.length > 0 && (
-        <section className="card" style={{ marginTop: '1rem' }} aria-label="Invite links">
-          <h2 style={{ marginTop: 0 }}>Invite links</h2>
-          <p className="muted">Send a link to hand a seat to another player. Anyone with the link can take the seat.</p>
-          <ul>
-            {invites.map((s) => (
-              <li key={s.id}>
-                {s.label} ({s.commands.join(', ')}):{' '}
-                <code>{typeof window === 'undefined' ? '' : `${window.location.origin}/join/${gameId}?t=${s.token}`}</code>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {roles && <SeatsPanel gameId={gameId} sides={roles} mySeatIds={(mine.data ?? []).map((s) => s.id)} />}
       <h2>Event log</h2>
       {log.isLoading && <p><span className="spinner" /> Loading log…</p>}
       <ol className="card" style={{ maxHeight: 320, overflow: 'auto', paddingLeft: '2.5rem' }} data-testid="event-log">

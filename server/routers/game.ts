@@ -5,13 +5,13 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { listRulesets } from '../../engine/games';
-import { AppError, toTrpcError } from '../errors';
-import { publicProcedure, router, TOKEN_COOKIE, type Context } from '../trpc';
+import { toTrpcError } from '../errors';
+import { publicProcedure, router, type Context } from '../trpc';
 
-const gameId = z.string().uuid();
+export const gameId = z.string().uuid();
 const side = z.string().max(64).optional();
 
-async function guard<T>(fn: () => Promise<T>): Promise<T> {
+export async function guard<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -19,13 +19,13 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Add seat tokens to the browser's httpOnly cookie. */
-function rememberTokens(ctx: Context, tokens: string[]) {
-  const all = [...new Set([...tokens, ...ctx.tokens])].slice(0, 40);
-  ctx.setCookie?.(`${TOKEN_COOKIE}=${encodeURIComponent(all.join(','))}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000`);
+/** Add tokens to the browser's signed session cookie (newest first; the oldest drop off past the limit). */
+export function rememberTokens(ctx: Context, tokens: string[]) {
+  ctx.tokens = [...new Set([...tokens, ...ctx.tokens])].slice(0, 60);
+  ctx.setSession?.(ctx.tokens);
 }
 
-const principalOf = (ctx: Context, id: string) => ctx.services.games.principal(id, ctx.tokens);
+export const principalOf = (ctx: Context, id: string) => ctx.services.games.principal(id, ctx.tokens);
 
 export const gameRouter = router({
   rulesets: publicProcedure.query(({ ctx }) =>
@@ -47,35 +47,13 @@ export const gameRouter = router({
     .mutation(({ ctx, input }) => guard(async () => {
       const created = await ctx.services.games.create(input);
       // The creator's browser holds every seat until they hand seats out with invite links (hot-seat).
-      rememberTokens(ctx, created.seats.map((s) => s.token));
+      rememberTokens(ctx, [created.ownerToken, ...created.seats.map((s) => s.token)]);
       return created;
     })),
 
   list: publicProcedure
     .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
     .query(({ ctx, input }) => guard(() => ctx.services.games.list({ limit: input?.limit }))),
-
-  seats: publicProcedure
-    .input(z.object({ gameId }))
-    .query(({ ctx, input }) => guard(() => ctx.services.games.seats(input.gameId))),
-
-  /** The seats this browser holds in a game. */
-  mine: publicProcedure
-    .input(z.object({ gameId }))
-    .query(({ ctx, input }) => guard(async () => {
-      const p = await principalOf(ctx, input.gameId);
-      return p.seats.map((s) => ({ id: s.id, side: s.side, commands: s.commands, label: s.label }));
-    })),
-
-  /** Take a seat with its invite token; the browser keeps it in an httpOnly cookie. */
-  join: publicProcedure
-    .input(z.object({ gameId, token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) }))
-    .mutation(({ ctx, input }) => guard(async () => {
-      const p = await ctx.services.games.principal(input.gameId, [input.token]);
-      if (!p.seats.length) throw new AppError('FORBIDDEN', 'That invite link is not valid for this game (unknown or revoked)');
-      rememberTokens(ctx, [input.token]);
-      return p.seats.map((s) => ({ id: s.id, side: s.side, commands: s.commands, label: s.label }));
-    })),
 
   view: publicProcedure
     .input(z.object({ gameId, side, atSeq: z.number().int().min(0).optional() }))

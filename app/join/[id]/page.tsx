@@ -1,25 +1,47 @@
 'use client';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { use, useEffect } from 'react';
+import { Suspense, use, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 
-/** Invite link target: /join/<gameId>?t=<token>. Takes the seat, then opens the game. */
-export default function JoinPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = use(params);
+/** Invite link target: /join/<gameId>?t=<token>. Asks for a display name, takes the seat, opens the game. */
+function Join({ id }: { id: string }) {
   const token = useSearchParams().get('t') ?? '';
   const trpc = useTRPC();
   const router = useRouter();
-  const join = useMutation(trpc.game.join.mutationOptions({ onSuccess: () => router.replace(`/games/${id}`) }));
-  useEffect(() => {
-    if (token && join.isIdle) join.mutate({ gameId: id, token });
-  }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [name, setName] = useState('');
+  const seats = useQuery(trpc.seats.list.queryOptions({ gameId: id }));
+  const join = useMutation(trpc.seats.join.mutationOptions({ onSuccess: () => router.replace(`/games/${id}`) }));
   return (
     <main className="page">
-      <h1>Joining game</h1>
-      {!token && <p className="error">This link has no invite token.</p>}
-      {join.isPending && <p><span className="spinner" /> Taking your seat…</p>}
-      {join.error && <p className="error">{join.error.message}</p>}
+      <h1>Join a game</h1>
+      {!token && <p className="error">This link has no invite token. Ask the game's creator for a new link.</p>}
+      {seats.error && <p className="error">{seats.error.message}</p>}
+      {token && (
+        <form
+          className="card"
+          style={{ display: 'grid', gap: '0.6rem', maxWidth: 420 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            join.mutate({ gameId: id, token, name: name.trim() || undefined });
+          }}
+        >
+          <label>
+            Your name <input type="text" autoFocus value={name} maxLength={40} onChange={(e) => setName(e.target.value)} placeholder="shown to the other players" />
+          </label>
+          <div><button type="submit" disabled={join.isPending}>{join.isPending ? 'Taking your seat…' : 'Take my seat'}</button></div>
+          {join.error && <p className="error" role="alert">{join.error.message}</p>}
+        </form>
+      )}
     </main>
+  );
+}
+
+export default function JoinPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = use(params);
+  return (
+    <Suspense fallback={<main className="page"><span className="spinner" /></main>}>
+      <Join id={id} />
+    </Suspense>
   );
 }
