@@ -1,0 +1,63 @@
+/**
+ * Random legal play: a seeded game driven only by legal() and decide(), to the end. Used by the fuzz test and
+ * for demos; never by the rules.
+ */
+import { SeededDice } from '../../core/dice';
+import { fold, type Actor, type Ruleset } from '../../core/ruleset';
+import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './steps';
+import type { Command, Event, Options, State, View } from './types';
+
+export interface RandomGame {
+  events: Event[];
+  state: State;
+  commands: number;
+}
+
+export interface FuzzOptions {
+  options?: Partial<Options>;
+  /** give each command its own seat instead of one player per side */
+  teams?: boolean;
+  maxCommands?: number;
+  /** per Movement/Combat Phase, the most moves or attacks tried before ending the phase */
+  actionsPerPhase?: number;
+}
+
+export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: number, fo: FuzzOptions = {}): RandomGame {
+  const dice = new SeededDice(seed);
+  const pick = new SeededDice(seed * 7919 + 17);
+  const events = rs.setup('standard', { ...fo.options } as Record<string, boolean>, dice);
+  let s = fold(rs, events);
+  const seats: Actor[] = fo.teams
+    ? [...ALLIED_COMMANDS.map((c) => ({ side: 'allied', commands: [c] })), ...SOVIET_COMMANDS.map((c) => ({ side: 'soviet', commands: [c] }))]
+    : [{ side: 'allied', commands: ALLIED_COMMANDS }, { side: 'soviet', commands: SOVIET_COMMANDS }];
+  const max = fo.maxCommands ?? 20000;
+  const perPhase = fo.actionsPerPhase ?? 12;
+  let n = 0;
+  let phaseKey = '';
+  let phaseActions = 0;
+  while (!rs.status(s).finished) {
+    if (n++ > max) throw new Error(`game ${seed} did not finish in ${max} commands (${rs.status(s).phase})`);
+    const key = `${s.turn}:${s.step}`;
+    if (key !== phaseKey) {
+      phaseKey = key;
+      phaseActions = 0;
+    }
+    const options = seats.map((a) => ({ a, legal: rs.legal(s, a) })).filter((x) => x.legal.length);
+    if (!options.length) throw new Error(`game ${seed} stuck: ${JSON.stringify(rs.status(s))}`);
+    const { a, legal } = pick.pick(options);
+    let choice = pick.pick(legal);
+    const end = legal.find((l) => l.command.type === 'end-phase' || l.command.type === 'end-setup' || l.command.type === 'end-maskirovka');
+    const busy = legal.filter((l) => l.command.type === 'move' || l.command.type === 'attack');
+    if (busy.length && end) {
+      phaseActions++;
+      const attacks = busy.filter((l) => l.command.type === 'attack');
+      choice = phaseActions > perPhase ? end : attacks.length && pick.next() < 0.6 ? pick.pick(attacks) : pick.pick(busy);
+    } else if (end && legal.some((l) => l.command.type === 'place')) {
+      choice = legal.find((l) => l.command.type === 'place')!;
+    }
+    const ev = rs.decide(s, choice.command, a, dice);
+    events.push(...ev);
+    s = ev.reduce((x, e) => rs.evolve(x, e), s);
+  }
+  return { events, state: s, commands: n };
+}

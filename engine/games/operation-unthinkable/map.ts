@@ -1,0 +1,212 @@
+/**
+ * The map facts the rules read, behind one small interface (OuMap), built either from a MapData (the map
+ * builder's output) or from a spec (the rulebook's printed facts, or a synthetic test map).
+ *
+ * Hex ids are the printed CCRR numbers. Layout (rulings: grid): flat-topped hexes in vertical columns with odd
+ * columns half a hex lower ('odd-q' in engine/core/hex.ts). That is the only parity under which 1922 touches
+ * 1823 as the 10.2.1 example needs; the 3.4 boundary examples fit either parity.
+ */
+import { fromOffset, toOffset, DIRECTIONS, type Hex } from '../../core/hex';
+import type { MapData } from '../../maps/model';
+import printed from './data/map-printed.json';
+
+export const LAYOUT = 'odd-q' as const;
+
+export const hexId = (col: number, row: number): string => `${String(col).padStart(2, '0')}${String(row).padStart(2, '0')}`;
+export function parseId(id: string): { col: number; row: number } {
+  if (!/^\d{4}$/.test(id)) throw new Error(`bad hex id ${id}`);
+  return { col: Number(id.slice(0, 2)), row: Number(id.slice(2)) };
+}
+export const idToAxial = (id: string): Hex => fromOffset(parseId(id), LAYOUT);
+export function axialToId(h: Hex): string {
+  const o = toOffset(h, LAYOUT);
+  return hexId(o.col, o.row);
+}
+/** Hex distance between two CCRR ids (on or off the map). */
+export function hexDistance(a: string, b: string): number {
+  const p = idToAxial(a);
+  const q = idToAxial(b);
+  const dq = p.q - q.q;
+  const dr = p.r - q.r;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
+/** The six ids around a CCRR id (whether on the map or not), in DIRECTIONS order. */
+export function ring1(id: string): string[] {
+  const h = idToAxial(id);
+  return DIRECTIONS.map((d) => axialToId({ q: h.q + d.q, r: h.r + d.r }));
+}
+/** Plane position used to split the map along the printed frontline anchors (x = column, y = row). */
+export function centre(id: string): [number, number] {
+  const { col, row } = parseId(id);
+  return [col, row + (col & 1 ? 0.5 : 0)];
+}
+
+export const F_FOREST = 1;
+export const F_MARSH = 2;
+export const F_CITY = 4;
+export const F_AUTOBAHN = 8;
+
+export interface OuMap {
+  ids: string[];
+  index: Map<string, number>;
+  col: number[];
+  row: number[];
+  /** On-map neighbours of each index. */
+  nb: number[][];
+  /** Terrain flags per index (F_*); 0 = clear. */
+  terrain: Uint8Array;
+  river: Set<number>;
+  lake: Set<number>;
+  /** Hexsides an autobahn symbol crosses (10.2.3). */
+  autobahn: Set<number>;
+  west: number[];
+  east: number[];
+  /** 1 where the hex starts Allied-controlled, per frontline (3.3, 2.1.2). */
+  frontline: { elbe: Uint8Array; mulde: Uint8Array };
+  /** Names of cities by index (for views). */
+  cityName: Map<number, string>;
+  provenance: string[];
+}
+
+export const sideKey = (a: number, b: number): number => (a < b ? a * 65536 + b : b * 65536 + a);
+
+export interface MapSpec {
+  columns: [number, number];
+  rows: [number, number];
+  /** hexes to leave out (partial hexes, sea) */
+  missing?: string[];
+  terrain?: Record<string, string>; // id -> 'forest' | 'marsh' | 'city' | 'forest+city' ...
+  rivers?: [string, string][];
+  lakes?: [string, string][];
+  autobahn?: [string, string][];
+  cities?: Record<string, string>;
+  frontline?: { elbe: string[]; mulde: string[] };
+  westColumn?: number;
+  eastColumn?: number;
+  provenance?: string[];
+}
+
+function flagsOf(t: string): number {
+  let f = 0;
+  for (const p of t.split(/[+,\s]+/)) {
+    if (p === 'forest') f |= F_FOREST;
+    else if (p === 'marsh') f |= F_MARSH;
+    else if (p === 'city') f |= F_CITY;
+    else if (p === 'autobahn') f |= F_AUTOBAHN;
+  }
+  return f;
+}
+
+/** Allied side of a polyline through anchor centres: on or west of it. */
+function westOf(anchors: string[], id: string): boolean {
+  const pts = anchors.map(centre);
+  const [x, y] = centre(id);
+  let xl: number;
+  if (y <= pts[0][1]) xl = pts[0][0];
+  else if (y >= pts[pts.length - 1][1]) xl = pts[pts.length - 1][0];
+  else {
+    let k = 0;
+    while (k < pts.length - 2 && y > pts[k + 1][1]) k++;
+    const [x0, y0] = pts[k];
+    const [x1, y1] = pts[k + 1];
+    xl = y1 === y0 ? Math.max(x0, x1) : x0 + ((x1 - x0) * (y - y0)) / (y1 - y0);
+  }
+  return x <= xl + 1e-9;
+}
+
+export function buildMap(spec: MapSpec): OuMap {
+  const missing = new Set(spec.missing ?? []);
+  const ids: string[] = [];
+  for (let c = spec.columns[0]; c <= spec.columns[1]; c++)
+    for (let r = spec.rows[0]; r <= spec.rows[1]; r++) {
+      const id = hexId(c, r);
+      if (!missing.has(id)) ids.push(id);
+    }
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const nb = ids.map((id) => ring1(id).map((n) => index.get(n)).filter((n): n is number => n !== undefined));
+  const terrain = new Uint8Array(ids.length);
+  for (const [id, t] of Object.entries(spec.terrain ?? {})) {
+    const i = index.get(id);
+    if (i !== undefined) terrain[i] |= flagsOf(t);
+  }
+  const cityName = new Map<number, string>();
+  for (const [id, name] of Object.entries(spec.cities ?? {})) {
+    const i = index.get(id);
+    if (i === undefined) continue;
+    terrain[i] |= F_CITY;
+    cityName.set(i, name);
+  }
+  const sides = (list?: [string, string][]) => {
+    const s = new Set<number>();
+    for (const [a, b] of list ?? []) {
+      const ia = index.get(a);
+      const ib = index.get(b);
+      if (ia !== undefined && ib !== undefined) s.add(sideKey(ia, ib));
+    }
+    return s;
+  };
+  const autobahn = sides(spec.autobahn);
+  for (const k of autobahn) {
+    terrain[Math.floor(k / 65536)] |= F_AUTOBAHN;
+    terrain[k % 65536] |= F_AUTOBAHN;
+  }
+  const west = spec.westColumn ?? spec.columns[0];
+  const east = spec.eastColumn ?? spec.columns[1];
+  const col = ids.map((id) => parseId(id).col);
+  const row = ids.map((id) => parseId(id).row);
+  const fl = spec.frontline ?? { elbe: printed.frontline.elbe.anchors, mulde: printed.frontline.mulde.anchors };
+  const line = (anchors: string[]) => Uint8Array.from(ids, (id) => (westOf(anchors, id) ? 1 : 0));
+  return {
+    ids, index, col, row, nb, terrain,
+    river: sides(spec.rivers), lake: sides(spec.lakes), autobahn,
+    west: ids.map((_, i) => i).filter((i) => col[i] === west),
+    east: ids.map((_, i) => i).filter((i) => col[i] === east),
+    frontline: { elbe: line(fl.elbe), mulde: line(fl.mulde) },
+    cityName,
+    provenance: spec.provenance ?? [],
+  };
+}
+
+/** The map as far as the rulebook prints it: the CCRR rectangle, the two marsh hexes, all else clear. */
+export function printedMap(): OuMap {
+  const terrain: Record<string, string> = {};
+  for (const t of printed.terrain) terrain[t.hex] = t.terrain;
+  return buildMap({
+    columns: printed.grid.columns as [number, number],
+    rows: printed.grid.rows as [number, number],
+    terrain,
+    provenance: [
+      'grid, edges, marsh 1823/1922, frontline anchors: printed (data/map-printed.json)',
+      'every other hex clear, no rivers, lakes, cities or autobahns: substitute until the built map exists',
+    ],
+  });
+}
+
+/**
+ * Reads the builder's MapData: terrain keys (clear/forest/marsh/city, '+'-joined when mixed), hexsides of kind
+ * river/major-river (rivers) and lake, cities, and autobahn links carried in the `rails` layer (this game has no
+ * railways, so the builder puts autobahn hexside links there). Hex ids must be CCRR.
+ */
+export function fromMapData(md: MapData): OuMap {
+  const cols = md.hexes.map((h) => parseId(h.id).col);
+  const rows = md.hexes.map((h) => parseId(h.id).row);
+  const columns: [number, number] = [Math.min(...cols), Math.max(...cols)];
+  const rowR: [number, number] = [Math.min(...rows), Math.max(...rows)];
+  const present = new Set(md.hexes.filter((h) => !h.impassable).map((h) => h.id));
+  const missing: string[] = [];
+  for (let c = columns[0]; c <= columns[1]; c++)
+    for (let r = rowR[0]; r <= rowR[1]; r++) if (!present.has(hexId(c, r))) missing.push(hexId(c, r));
+  const terrain: Record<string, string> = {};
+  for (const h of md.hexes) terrain[h.id] = h.terrain;
+  for (const t of printed.terrain) terrain[t.hex] = terrain[t.hex]?.includes(t.terrain) ? terrain[t.hex] : `${terrain[t.hex] ?? ''}+${t.terrain}`;
+  const cities: Record<string, string> = {};
+  for (const c of md.cities) cities[c.hex] = c.name;
+  return buildMap({
+    columns, rows: rowR, missing, terrain, cities,
+    rivers: md.hexsides.filter((s) => s.kind === 'river' || s.kind === 'major-river').map((s) => [s.a, s.b]),
+    lakes: md.hexsides.filter((s) => s.kind === 'lake').map((s) => [s.a, s.b]),
+    autobahn: md.rails.map((r) => [r.a, r.b]),
+    westColumn: printed.edges.west.column, eastColumn: printed.edges.east.column,
+    provenance: md.notes ?? [],
+  });
+}

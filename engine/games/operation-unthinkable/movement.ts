@@ -1,0 +1,235 @@
+/** Movement (10.0-10.2.3) with zones of control (8.2), stacking in passing (7.0), supply (9.4.1), boundary (3.4). */
+import { RuleError } from '../../core/errors';
+import type { Actor } from '../../core/ruleset';
+import { board, cavalryIn, onMap, other, stackOk, type Board } from './board';
+import { sideKey } from './map';
+import { isAirborne, movementFactor, paysLight, tables, unitDef, type UnitDef } from './data';
+import type { Event, Side, State } from './types';
+import type { OuMap } from './map';
+
+const T = tables.terrain;
+
+export interface GroupProps {
+  /** moving with a US armored cavalry or Soviet Guards cavalry unit that began the phase with them (10.2.1) */
+  scout: boolean;
+  /** moving with the UK 79th Armored Division (10.2.2) */
+  has79: boolean;
+}
+
+export function groupProps(ids: readonly string[]): GroupProps {
+  return { scout: cavalryIn(ids), has79: ids.some((id) => unitDef(id).special === '79th') };
+}
+
+/** Half-MP to step from hex a into adjacent hex b, or null when the hexside cannot be crossed. */
+export function stepCost(b: Board, d: UnitDef, from: number, to: number, g: GroupProps): number | null {
+  const key = sideKey(from, to);
+  if (b.map.lake.has(key) && !g.has79) return null; // 10.2.2 all-lake hexsides
+  const light = paysLight(d) || g.scout;
+  const river = b.map.river.has(key) && !g.has79 ? (light ? T.riverHexside.light : T.riverHexside.heavy) : 0;
+  if (b.map.autobahn.has(key)) return T.autobahnHalfMP + river; // 10.2.3: other terrain ignored, rivers still count
+  let c = T.hex.clear[light ? 'light' : 'heavy'];
+  if (b.forest(to)) c = Math.max(c, T.hex.forest[light ? 'light' : 'heavy']);
+  if (b.marsh(to)) c = Math.max(c, T.hex.marsh[light ? 'light' : 'heavy']);
+  if (b.city(to)) c = Math.max(c, T.hex.city[light ? 'light' : 'heavy']);
+  return c + river;
+}
+
+/** The phase kind a unit of `side` (and army group) is in now, or null outside its own phases (5.4). */
+export function phaseKind(s: State, side: Side, ag?: 'US' | 'UK' | null): 'move' | 'combat' | null {
+  const first = side === 'allied' ? 'allied-1' : 'soviet-1';
+  const second = side === 'allied' ? 'allied-2' : 'soviet-2';
+  if (s.step !== first && s.step !== second) return null;
+  let order = s.order[side];
+  if (side === 'allied' && s.opt.splitOrder) order = s.order[ag ?? 'US']; // ruling A32: the 1AAA follows the US order
+  if (!order) return null;
+  const moveFirst = order === 'move-fight';
+  return (s.step === first) === moveFirst ? 'move' : 'combat';
+}
+
+export function covers(actor: Actor, d: UnitDef): boolean {
+  return actor.side === d.side && actor.commands.includes(d.cmd);
+}
+
+export function requireCovers(actor: Actor, ids: readonly string[], rule = '3.4'): void {
+  for (const id of ids) {
+    const d = unitDef(id);
+    if (d.side !== actor.side) throw new RuleError('FORBIDDEN', rule, `${d.name} is not your unit`);
+    if (!actor.commands.includes(d.cmd)) throw new RuleError('FORBIDDEN', rule, `${d.name} belongs to command ${d.cmd}, which you do not hold`);
+  }
+}
+
+export const originOf = (s: State, id: string): string => s.ph.start[id] ?? s.u[id].at;
+
+/** Movement allowance in half-MP for this phase, fixed when the unit first moves (9.4.1 halves it out of supply). */
+export function allowance(b: Board, id: string): number {
+  const fixed = b.s.ph.mf[id];
+  if (fixed !== undefined) return fixed;
+  const full = movementFactor(unitDef(id)) * 2;
+  return b.inSupply(id) ? full : full / tables.movementFactors.outOfSupplyDivisor;
+}
+
+/** Validate a move command and return its events (10.0-10.2, 8.2, 7.0, 3.4, 9.4.1, exits per ruling A10). */
+export function decideMove(map: OuMap, s: State, actor: Actor, units: string[], path: string[]): Event[] {
+  if (!(path.length > 0)) throw new RuleError('ILLEGAL', '10.0', 'a move needs at least one hex');
+  return walk(prepareMove(map, s, actor, units), path);
+}
+
+interface MoveCtx {
+  map: OuMap;
+  s: State;
+  b: Board;
+  side: Side;
+  units: string[];
+  defs: UnitDef[];
+  g: GroupProps;
+  mf: Record<string, number>;
+  used: Record<string, number>;
+  from: string;
+}
+
+/** Checks that do not depend on the path: who moves, from where, with what allowance. */
+function prepareMove(map: OuMap, s: State, actor: Actor, units: string[]): MoveCtx {
+  const b = board(map, s);
+  if (!(units.length > 0 && new Set(units).size === units.length)) throw new RuleError('ILLEGAL', '10.1', 'name each moving unit once');
+  requireCovers(actor, units, '3.4');
+  const side = actor.side as Side;
+  const defs = units.map(unitDef);
+  for (const d of defs) {
+    if (!(phaseKind(s, side, d.ag) === 'move')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Movement Phase now`);
+    if (!(onMap(s.u[d.id].at))) throw new RuleError('ILLEGAL', '10.0', `${d.name} is not on the map`);
+    if (!(!s.ph.done.includes(d.id))) throw new RuleError('ILLEGAL', '10.1', `${d.name} has finished moving this phase`);
+    if (!(s.dropped[d.id] !== s.turn)) throw new RuleError('ILLEGAL', '5.3', `${d.name} dropped this turn and may not move`);
+  }
+  const from = s.u[units[0]].at;
+  const origin = originOf(s, units[0]);
+  for (const id of units) {
+    if (!(s.u[id].at === from)) throw new RuleError('ILLEGAL', '10.1', 'a stack moves from one hex');
+    if (!(originOf(s, id) === origin)) throw new RuleError('ILLEGAL', '10.1', 'units move together only if they began the phase stacked together');
+  }
+  const g = groupProps(units);
+  const mf: Record<string, number> = {};
+  const used: Record<string, number> = {};
+  for (const id of units) {
+    if (s.ph.mf[id] === undefined) mf[id] = allowance(b, id);
+    used[id] = s.ph.used[id] ?? 0;
+  }
+  return { map, s, b, side, units, defs, g, mf, used, from };
+}
+
+function walk(ctx: MoveCtx, path: string[]): Event[] {
+  const { map, s, b, side, units, defs, g, mf, used, from } = ctx;
+  const cap = (id: string) => s.ph.mf[id] ?? mf[id];
+  const cost: number[] = units.map(() => 0);
+  let cur = b.idx(from);
+  let stop = false;
+  let exitAt: string | null = null;
+  const hexes: string[] = [];
+  for (let k = 0; k < path.length; k++) {
+    const step = path[k];
+    if (!(!stop)) throw new RuleError('ILLEGAL', '8.2', 'a unit entering an enemy zone of control stops there');
+    if (step === 'exit') {
+      if (!(k === path.length - 1)) throw new RuleError('ILLEGAL', '4.2', 'leaving the map ends the move');
+      const edge = side === 'allied' ? map.east : map.west;
+      if (!(edge.includes(cur))) throw new RuleError('ILLEGAL', side === 'allied' ? '4.2' : '4.1', side === 'allied' ? 'Allied units leave the map from the east edge' : 'Soviet units leave the map from the west edge');
+      units.forEach((id, j) => {
+        if (!(used[id] + cost[j] + 2 <= cap(id))) throw new RuleError('ILLEGAL', '10.0', `${unitDef(id).name} lacks the 1 MP to leave the map (ruling A10)`);
+        cost[j] += 2;
+      });
+      exitAt = map.ids[cur];
+      break;
+    }
+    const nxt = b.idx(step);
+    if (!(map.nb[cur].includes(nxt))) throw new RuleError('ILLEGAL', '10.0', `${step} is not adjacent to ${map.ids[cur]}`);
+    if (!(b.occupant(nxt) !== other(side))) throw new RuleError('ILLEGAL', '10.0', `${step} holds enemy units`);
+    defs.forEach((d, j) => {
+      const c = stepCost(b, d, cur, nxt, g);
+      if (c === null) throw new RuleError('ILLEGAL', '10.2.2', `${d.name} may not cross the all-lake hexside into ${step}`);
+      if (!(used[d.id] + cost[j] + c <= cap(d.id))) throw new RuleError('ILLEGAL', '10.0', `${d.name} lacks the MP to enter ${step}`);
+      cost[j] += c;
+      checkBoundaryStep(b, s, d, cur, nxt);
+    });
+    const there = b.unitsAt(nxt).filter((id) => !units.includes(id));
+    if (!stackOk([...there, ...units])) {
+      const passAirborne =
+        there.length > 0 && there.every((id) => isAirborne(unitDef(id))) && map.autobahn.has(sideKey(cur, nxt)) && k < path.length - 1 && path[k + 1] !== 'exit' && map.autobahn.has(sideKey(nxt, b.idx(path[k + 1])));
+      if (!(passAirborne)) throw new RuleError('ILLEGAL', there.some((id) => isAirborne(unitDef(id))) ? '7.1.1' : '7.0', `moving through ${step} would overstack it`);
+    }
+    if (b.ezoc(side, nxt)) stop = true;
+    hexes.push(step);
+    cur = nxt;
+  }
+  const events: Event[] = [];
+  if (hexes.length) events.push({ type: 'moved', units, path: hexes, cost, mf, stop: stop || exitAt !== null });
+  else events.push({ type: 'moved', units, path: [], cost, mf, stop: true });
+  if (exitAt) {
+    const sup = side === 'allied' ? board(map, s).supply('allied')[map.index.get(exitAt)!] === 1 : true;
+    events.push({ type: 'exited', units, hex: exitAt, side, sup });
+  }
+  return events;
+}
+
+/** 3.4: army groups stay on their side of the boundary; wrong-side units after a change obey (a) or (b). */
+function checkBoundaryStep(b: Board, s: State, d: UnitDef, cur: number, nxt: number): void {
+  if (d.side !== 'allied' || !d.ag) return;
+  const hex = b.map.ids[nxt];
+  const w = s.wrong[d.id];
+  if (!w) {
+    if (!(b.regionOk(d, hex))) throw new RuleError('ILLEGAL', '3.4', d.ag === 'US' ? `US units stay on or south of the army group line` : `UK units stay north of the army group line`);
+    return;
+  }
+  if (b.regionOk(d, hex)) return;
+  if (w === 'a') if (!(!b.adjacentToEnemy('allied', nxt))) throw new RuleError('ILLEGAL', '3.4', `${d.name} is on the wrong side of the line and may not move next to a Soviet unit`);
+  else {
+    const dist = b.regionDist(d.ag);
+    if (!(dist[nxt] < dist[cur])) throw new RuleError('ILLEGAL', '3.4', `${d.name} must head straight back to its own side of the line`);
+  }
+}
+
+/** Single-hex steps a group may take now, for legal(): [units, hex] pairs. */
+export function moveOptions(map: OuMap, s: State, actor: Actor): { units: string[]; path: string[] }[] {
+  const b = board(map, s);
+  const out: { units: string[]; path: string[] }[] = [];
+  const groups = new Map<string, string[]>();
+  for (const [id, u] of Object.entries(s.u)) {
+    if (!onMap(u.at)) continue;
+    const d = unitDef(id);
+    if (!covers(actor, d) || s.ph.done.includes(id) || s.dropped[id] === s.turn) continue;
+    if (phaseKind(s, actor.side as Side, d.ag) !== 'move') continue;
+    const key = `${u.at}|${originOf(s, id)}`;
+    const l = groups.get(key);
+    if (l) l.push(id);
+    else groups.set(key, [id]);
+  }
+  for (const ids of groups.values()) {
+    const sets = ids.length > 1 ? [ids, [ids[0]]] : [ids];
+    for (const units of sets) {
+      let ctx: MoveCtx;
+      try {
+        ctx = prepareMove(map, s, actor, units);
+      } catch {
+        continue;
+      }
+      if (units.some((id) => (s.ph.mf[id] ?? ctx.mf[id]) - ctx.used[id] < 1)) continue;
+      const at = b.idx(s.u[units[0]].at);
+      const side = actor.side as Side;
+      for (const n of map.nb[at]) {
+        if (b.occupant(n) === other(side)) continue;
+        try {
+          walk(ctx, [map.ids[n]]);
+          out.push({ units, path: [map.ids[n]] });
+        } catch {
+          /* not legal */
+        }
+      }
+      if ((side === 'allied' ? map.east : map.west).includes(at)) {
+        try {
+          walk(ctx, ['exit']);
+          out.push({ units, path: ['exit'] });
+        } catch {
+          /* cannot leave */
+        }
+      }
+    }
+  }
+  return out;
+}

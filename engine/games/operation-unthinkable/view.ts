@@ -1,0 +1,47 @@
+/** What each viewer may see (hidden information: 3.5.1 face-down set-up, 6.1 blind draws). */
+import { onMap } from './board';
+import { unitDef } from './data';
+import type { Event, State, UnitView, View } from './types';
+import type { Viewer } from '../../core/ruleset';
+
+/** May this viewer identify Soviet units that are still face down? */
+export function seesSoviet(viewer: Viewer): boolean {
+  return viewer.kind === 'omniscient' || (viewer.kind === 'side' && viewer.side === 'soviet');
+}
+
+export const faceDown = (s: State): boolean => s.opt.hidden && !s.revealed;
+
+export function view(s: State, viewer: Viewer): View {
+  const hideSet = faceDown(s) && !seesSoviet(viewer);
+  const hideDrawn = !seesSoviet(viewer);
+  const units: UnitView[] = [];
+  const hidden = new Map<string, number>();
+  let pool = 0;
+  for (const [id, u] of Object.entries(s.u)) {
+    const d = unitDef(id);
+    if (u.at === 'pool' || (u.at === 'drawn' && hideDrawn)) {
+      pool++;
+      continue;
+    }
+    if (d.side === 'soviet' && hideSet && u.at !== 'pool') {
+      if (onMap(u.at)) hidden.set(u.at, (hidden.get(u.at) ?? 0) + 1);
+      continue;
+    }
+    units.push({ id, at: u.at, s: u.s });
+  }
+  return {
+    turn: s.turn, lastTurn: s.lastTurn, step: s.step, line: s.line, lineDie: s.lineDie, boundary: s.bnd, control: s.ctl,
+    units, hidden: [...hidden].map(([hex, count]) => ({ hex, count })), pool, combat: s.combat, exits: s.exits,
+    order: s.order, mask: s.mask, wrong: s.wrong, result: s.result, options: s.opt,
+  };
+}
+
+export function redact(e: Event, viewer: Viewer, before: State): Event | null {
+  if (seesSoviet(viewer)) return e;
+  if (e.type === 'placed' && e.side === 'soviet' && faceDown(before)) {
+    // 3.5.1: the Allies see where counters stand, not which they are
+    return { ...e, units: e.units.map(([, hex]): [string, string] => ['?', hex]) };
+  }
+  if (e.type === 'drawn') return { ...e, units: [] }; // 6.1: the draw is blind; units show once placed
+  return e;
+}
