@@ -46,6 +46,7 @@ const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fight'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
   z.object({ type: z.literal('defend'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
   z.object({ type: z.literal('endCombat') }).strict(),
+  z.object({ type: z.enum(['seaMove', 'invade', 'paradrop', 'exitZone', 'disband', 'advanceReinforcement']), unit: z.string().min(1).max(40).optional() }).passthrough(),
   z.object({ type: z.literal('produce'), replace: idList, cadres: z.array(z.object({ unit: z.string().min(1).max(40), hex: z.string().min(1).max(40) }).strict()).max(64) }).strict(),
 ]);
 

@@ -128,7 +128,9 @@ export type Command =
   | { type: 'fight'; hex: string; order?: string[]; prefs?: string[] }
   | { type: 'defend'; hex: string; order?: string[]; prefs?: string[] }
   | { type: 'endCombat' }
-  | { type: 'produce'; replace: string[]; cadres: { unit: string; hex: string }[] };
+  | { type: 'produce'; replace: string[]; cadres: { unit: string; hex: string }[] }
+  /** Recognised but not yet implemented: each raises NOT_SUPPORTED with its rule. */
+  | { type: 'seaMove' | 'invade' | 'paradrop' | 'exitZone' | 'disband' | 'advanceReinforcement'; unit?: string };
 
 // ---------------------------------------------------------------- events
 

@@ -725,8 +725,19 @@ export function defendHandler(em: Emitter, g: Game, c: Extract<Command, { type: 
   resolveRound(em, g, c.hex, pr.offOrder, pr.activePrefs, c.order, c.prefs ?? [], dice);
 }
 
+const UNSUPPORTED: Record<string, [string, string]> = {
+  seaMove: ['15.2', 'Sea movement'],
+  invade: ['15.4', 'Sea invasions'],
+  paradrop: ['14.2', 'Paradrops'],
+  exitZone: ['16.23', 'Exit Zone movement'],
+  disband: ['11.52', 'Disbanding units'],
+  advanceReinforcement: ['11.51', 'Advanced arrival of reinforcements'],
+};
+
 export function decideIn(s: State, g: Game, c: Command, actor: Actor, dice: DiceSource): Event[] {
   const em = new Emitter(s);
+  const ns = UNSUPPORTED[c.type];
+  if (ns) notSupported(ns[0], ns[1]);
   if (s.phase === 'over') ill('17', 'the game is over');
   const side = actor.side as Side;
   if (s.prompt?.kind === 'defend') {
