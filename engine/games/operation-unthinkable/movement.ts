@@ -178,8 +178,9 @@ function checkBoundaryStep(b: Board, s: State, d: UnitDef, cur: number, nxt: num
     return;
   }
   if (b.regionOk(d, hex)) return;
-  if (w === 'a') if (!(!b.adjacentToEnemy('allied', nxt))) throw new RuleError('ILLEGAL', '3.4', `${d.name} is on the wrong side of the line and may not move next to a Soviet unit`);
-  else {
+  if (w === 'a') {
+    if (b.adjacentToEnemy('allied', nxt)) throw new RuleError('ILLEGAL', '3.4', `${d.name} is on the wrong side of the line and may not move next to a Soviet unit`);
+  } else {
     const dist = b.regionDist(d.ag);
     if (!(dist[nxt] < dist[cur])) throw new RuleError('ILLEGAL', '3.4', `${d.name} must head straight back to its own side of the line`);
   }
