@@ -8,7 +8,7 @@
  * Output is deterministic: everything is sorted and coordinates are rounded to whole metres.
  */
 import { distance, hexKey, line, neighbors, parseHexKey, type Hex } from '../core/hex';
-import { LineIndex, PolygonIndex, pointInPolygon, pointInRing, type Pt } from './geometry';
+import { LineIndex, PolygonIndex, pointInPolygon, pointInRing, segmentCrossesLine, type Pt } from './geometry';
 import { loadGeodata, type Geodata } from './geodata';
 import { compassStep, gridToXY, parseCompassName, xyToHex, type GridParams } from './grid';
 import type { MapBox, MapCity, MapData, MapHex, MapHexside, MapRail, Provenance } from './model';
@@ -255,6 +255,7 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
 
   // ---- hexsides
   const sides = new Map<string, MapHexside>();
+  const barriers = (spec.barrierLines ?? []).map((b) => ({ ...b, pts: b.line.map((ll) => proj.forward(ll)) as Pt[] }));
   const playable = (h: HexWork | undefined) => !!h && h.land && !h.impassable;
   for (const h of [...hexes.values()]) {
     for (const n of neighbors(h)) {
@@ -270,6 +271,13 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
         const water = pa ? g : h;
         if (water.land) continue; // an unplayable land hex: the hex itself bars entry
         sides.set(key, { a, b, kind: water.terrain === 'lake' ? 'lake' : 'sea', prov: 'substitute', src: 'Natural Earth coastline' });
+        continue;
+      }
+      const barrier = barriers.find((bl) => segmentCrossesLine([h.x, h.y], [g.x, g.y], bl.pts));
+      if (barrier) {
+        const side: MapHexside = { a, b, kind: 'impassable', name: barrier.name, prov: barrier.prov };
+        if (barrier.src) side.src = barrier.src;
+        sides.set(key, side);
         continue;
       }
       const crossed = riverIdx.crossing([h.x, h.y], [g.x, g.y]);

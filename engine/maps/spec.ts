@@ -121,6 +121,8 @@ export interface MapSpec {
   areas: AreaSpec[];
   /** Land areas that are unplayable as a whole (Turkey, 1.1). */
   unplayable: { name: string; ring: LonLat[]; src?: string }[];
+  /** Lines (e.g. high mountain crests) that make every land hexside they cross impassable. */
+  barrierLines?: { name: string; line: LonLat[]; prov: Provenance; src?: string }[];
   hexOverrides: HexOverride[];
   hexsideOverrides: HexsideOverride[];
   rails: RailSpec[];

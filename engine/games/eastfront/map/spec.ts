@@ -82,6 +82,10 @@ export const eastfrontSpec: MapSpec = {
     { name: 'Belorussian forests', terrain: 'forest', prov: sub, src: 'substitute: Belorussian forests', ring: [[26.6, 53.3], [30.2, 53.3], [30.2, 54.5], [26.6, 54.5]] },
     { name: 'Valdai forests', terrain: 'forest', prov: sub, src: 'substitute: Valdai and Kalinin forests', ring: [[30.2, 56.6], [36.0, 56.6], [36.0, 58.9], [30.2, 58.9]] },
     { name: 'Karelian forests', terrain: 'forest', prov: sub, src: 'substitute: Karelian forests', ring: [[27.5, 60.4], [37.0, 60.4], [37.0, 62.5], [27.5, 62.5]] },
+    {
+      name: 'Greater Caucasus', terrain: 'mountain', prov: sub, src: 'substitute: Greater Caucasus range',
+      ring: [[38.3, 45.05], [40.0, 44.45], [41.5, 43.95], [42.8, 43.7], [44.0, 43.35], [45.5, 42.9], [46.8, 42.3], [48.5, 41.7], [48.5, 40.7], [46.8, 41.3], [45.5, 41.9], [44.0, 42.35], [42.8, 42.7], [41.5, 42.95], [40.0, 43.45], [38.3, 44.05]],
+    },
     { name: 'Crimean mountains', terrain: 'mountain', prov: sub, src: 'substitute: Crimean mountains', ring: [[33.9, 44.45], [35.2, 44.7], [35.2, 44.85], [33.9, 44.75]] },
   ],
   unplayable: [
@@ -91,6 +95,12 @@ export const eastfrontSpec: MapSpec = {
       // north side drawn over the sea, so part-land coastal hexes of Anatolia count as Turkey too
       ring: [[25.0, 39.0], [25.0, 41.75], [26.6, 41.85], [27.5, 42.05], [28.05, 41.98], [28.5, 42.4], [35.0, 42.6], [41.3, 41.75], [41.55, 41.52], [42.5, 41.45], [43.5, 41.1], [44.8, 40.9], [45.5, 39.0]],
     },
+  ],
+  // 1.34: alpine (high mountain) hexsides are impassable. Substitute crest lines of the Greater Caucasus,
+  // leaving the Black Sea coast and the Darial pass (Georgian Military Road, Ordzhonikidze - Tbilisi) open.
+  barrierLines: [
+    { name: 'Alpine (Caucasus crest)', prov: sub, src: '1.34 alpine hexsides, substitute crest line', line: [[41.0, 43.6], [41.5, 43.45], [42.8, 43.2], [44.25, 42.78]] },
+    { name: 'Alpine (Caucasus crest)', prov: sub, src: '1.34 alpine hexsides, substitute crest line', line: [[44.95, 42.6], [45.5, 42.4], [46.8, 41.8], [47.6, 41.45]] },
   ],
   hexOverrides: [
     // 1.32 / 1.34 clarifications and the Edelweiss walkthrough ("must stop in mountains")

@@ -1,0 +1,354 @@
+'use client';
+/**
+ * HexMap: the OpenLayers hex map used by the map viewer and (later) the play page. Vector layers only (no
+ * tile servers): background land / lakes / rivers, the hex grid with terrain fill, rivers and other hexsides,
+ * railways, cities with names, rail entry letters. Zooms from the whole theatre to single hexes; hovering
+ * shows the hex's name, terrain and provenance.
+ *
+ * Load it with next/dynamic({ ssr: false }): OpenLayers touches the DOM, and the Map is created only inside
+ * an effect. Callers may add their own vector layers (units, markers) and listen to hex hover / click.
+ */
+import 'ol/ol.css';
+import { useEffect, useRef, useState } from 'react';
+import Feature from 'ol/Feature';
+import OlMap from 'ol/Map';
+import Overlay from 'ol/Overlay';
+import View from 'ol/View';
+import { defaults as defaultControls, ScaleLine } from 'ol/control';
+import GeoJSON from 'ol/format/GeoJSON';
+import LineString from 'ol/geom/LineString';
+import Point from 'ol/geom/Point';
+import Polygon from 'ol/geom/Polygon';
+import type BaseLayer from 'ol/layer/Base';
+import VectorLayer from 'ol/layer/Vector';
+import { get as getProjection } from 'ol/proj';
+import { register } from 'ol/proj/proj4';
+import VectorSource from 'ol/source/Vector';
+import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
+import proj4 from 'proj4';
+import type { MapCity, MapData, MapHex, MapHexside } from '../../../engine/maps/model';
+import { hexIdAt, hexRing, hexsideSegment, mapExtent } from './hexGeometry';
+
+export interface HexInfo {
+  hex: MapHex;
+  cities: MapCity[];
+  sides: MapHexside[];
+  names: string[];
+}
+
+export interface HexMapProps {
+  map: MapData;
+  /** Background GeoJSON (land, lake, river features in the map projection), e.g. map-geo.json. */
+  background?: unknown;
+  /** Extra layers drawn above the map (units, markers...). */
+  layers?: BaseLayer[];
+  onHexHover?: (info: HexInfo | null) => void;
+  onHexClick?: (info: HexInfo) => void;
+  /** Fit the first view to these hex ids (default: the whole map). */
+  focus?: string[];
+  /** Show the built-in hover tooltip (default true). */
+  tooltip?: boolean;
+  className?: string;
+  style?: React.CSSProperties;
+}
+
+const TERRAIN_FILL: Record<string, string> = {
+  clear: 'rgba(233, 226, 196, 0.55)',
+  forest: 'rgba(96, 135, 74, 0.65)',
+  marsh: 'rgba(116, 160, 150, 0.65)',
+  mountain: 'rgba(150, 118, 82, 0.7)',
+  sea: 'rgba(0, 0, 0, 0)',
+  lake: 'rgba(0, 0, 0, 0)',
+};
+const WATER = '#a9c7d8';
+
+export function hexInfo(map: MapData, id: string): HexInfo | null {
+  const hex = map.hexes.find((h) => h.id === id);
+  if (!hex) return null;
+  return {
+    hex,
+    cities: map.cities.filter((c) => c.hex === id),
+    sides: map.hexsides.filter((s) => s.a === id || s.b === id),
+    names: Object.entries(map.named)
+      .filter(([, v]) => v === id)
+      .map(([k]) => k),
+  };
+}
+
+function describe(info: HexInfo): string {
+  const h = info.hex;
+  const lines = [
+    `<b>${h.name ?? info.names[0] ?? 'hex'}</b> <span class="muted">${h.id}</span>`,
+    `${h.impassable ? 'unplayable ' : ''}${h.terrain} <span class="tag ${h.prov}">${h.prov}</span>${h.src ? ` <span class="muted">${h.src}</span>` : ''}`,
+  ];
+  if (h.note) lines.push(`<span class="muted">${h.note}</span>`);
+  for (const c of info.cities) {
+    const vals = c.values ? Object.entries(c.values).map(([k, v]) => `${k} ${v}`).join(', ') : '';
+    lines.push(`${c.kind} city${c.port ? ', port' : ''}${c.fortress ? ', fortress' : ''}${vals ? ` (${vals})` : ''} <span class="tag ${c.prov}">${c.prov}</span>`);
+  }
+  const other = info.names.filter((n) => n !== h.name);
+  if (other.length) lines.push(`<span class="muted">also: ${other.slice(0, 4).join(', ')}</span>`);
+  const rivers = [...new Set(info.sides.filter((s) => s.kind === 'river' || s.kind === 'strait').map((s) => s.name ?? s.kind))];
+  if (rivers.length) lines.push(`<span class="muted">hexsides: ${rivers.join(', ')}</span>`);
+  return lines.join('<br/>');
+}
+
+function ensureProjection(map: MapData) {
+  const code = map.projection.code;
+  if (!getProjection(code)) {
+    proj4.defs(code, map.projection.proj4);
+    register(proj4);
+  }
+  return code;
+}
+
+function buildLayers(map: MapData, background: unknown): BaseLayer[] {
+  const byId = new Map(map.hexes.map((h) => [h.id, h]));
+  const layers: BaseLayer[] = [];
+
+  if (background) {
+    const features = new GeoJSON().readFeatures(background);
+    const styles: Record<string, Style> = {
+      land: new Style({ fill: new Fill({ color: '#efe9d6' }), stroke: new Stroke({ color: '#8c8570', width: 0.8 }) }),
+      lake: new Style({ fill: new Fill({ color: WATER }), stroke: new Stroke({ color: '#7d9fb3', width: 0.6 }) }),
+      river: new Style({ stroke: new Stroke({ color: 'rgba(74, 128, 170, 0.55)', width: 1 }) }),
+    };
+    layers.push(
+      new VectorLayer({
+        source: new VectorSource({ features }),
+        style: (f) => styles[f.get('kind') as string] ?? styles.land,
+        properties: { name: 'background' },
+      }),
+    );
+  }
+
+  // hexes
+  const hexFeatures = map.hexes.map((h) => {
+    const f = new Feature({ geometry: new Polygon([hexRing(map, h.q, h.r)]) });
+    f.setId(h.id);
+    f.set('terrain', h.terrain);
+    f.set('impassable', !!h.impassable);
+    return f;
+  });
+  const hexStyleCache = new Map<string, Style>();
+  layers.push(
+    new VectorLayer({
+      source: new VectorSource({ features: hexFeatures }),
+      style: (f) => {
+        const key = `${f.get('terrain')}|${f.get('impassable')}`;
+        let s = hexStyleCache.get(key);
+        if (!s) {
+          const t = f.get('terrain') as string;
+          const blocked = f.get('impassable') && t !== 'sea' && t !== 'lake';
+          s = new Style({
+            fill: new Fill({ color: blocked ? 'rgba(120, 120, 120, 0.35)' : TERRAIN_FILL[t] ?? TERRAIN_FILL.clear }),
+            stroke: new Stroke({ color: t === 'sea' || t === 'lake' ? 'rgba(80, 110, 130, 0.25)' : 'rgba(90, 80, 60, 0.45)', width: 0.7 }),
+          });
+          hexStyleCache.set(key, s);
+        }
+        return s;
+      },
+      properties: { name: 'hexes' },
+    }),
+  );
+
+  // hexsides
+  const sideFeatures: Feature[] = [];
+  for (const s of map.hexsides) {
+    if (s.kind === 'sea' || s.kind === 'lake' || s.kind === 'clear') continue;
+    const a = byId.get(s.a);
+    const b = byId.get(s.b);
+    if (!a || !b) continue;
+    const f = new Feature({ geometry: new LineString(hexsideSegment(map, a, b)) });
+    f.set('kind', s.kind);
+    f.set('prov', s.prov);
+    sideFeatures.push(f);
+  }
+  const sideStyles: Record<string, Style> = {
+    river: new Style({ stroke: new Stroke({ color: '#2f6fa3', width: 3 }) }),
+    'major-river': new Style({ stroke: new Stroke({ color: '#2f6fa3', width: 4.5 }) }),
+    strait: new Style({ stroke: new Stroke({ color: '#2f6fa3', width: 3, lineDash: [6, 4] }) }),
+    impassable: new Style({ stroke: new Stroke({ color: '#b3261e', width: 3, lineDash: [2, 3] }) }),
+    rough: new Style({ stroke: new Stroke({ color: 'rgba(110, 80, 40, 0.6)', width: 1.5 }) }),
+  };
+  layers.push(
+    new VectorLayer({
+      source: new VectorSource({ features: sideFeatures }),
+      style: (f) => sideStyles[f.get('kind') as string] ?? sideStyles.rough,
+      properties: { name: 'hexsides' },
+    }),
+  );
+
+  // rails (hex centre to hex centre)
+  const railFeatures = map.rails.flatMap((r) => {
+    const a = byId.get(r.a);
+    const b = byId.get(r.b);
+    return a && b ? [new Feature({ geometry: new LineString([[a.x, a.y], [b.x, b.y]]) })] : [];
+  });
+  layers.push(
+    new VectorLayer({
+      source: new VectorSource({ features: railFeatures }),
+      style: new Style({ stroke: new Stroke({ color: 'rgba(170, 30, 30, 0.75)', width: 1.6, lineDash: [5, 4] }) }),
+      properties: { name: 'rails' },
+    }),
+  );
+
+  // cities, towns, rail entry letters
+  const cityFeatures = map.cities.flatMap((c) => {
+    const h = byId.get(c.hex);
+    if (!h) return [];
+    const f = new Feature({ geometry: new Point([h.x, h.y]) });
+    f.set('name', c.name);
+    f.set('kind', c.kind);
+    f.set('fortress', !!c.fortress);
+    f.set('pp', c.values?.pp ?? 0);
+    return [f];
+  });
+  for (const h of map.hexes) {
+    if (!h.railEntry) continue;
+    const f = new Feature({ geometry: new Point([h.x, h.y]) });
+    f.set('re', h.railEntry);
+    cityFeatures.push(f);
+  }
+  layers.push(
+    new VectorLayer({
+      source: new VectorSource({ features: cityFeatures }),
+      declutter: true,
+      style: (f, resolution) => {
+        const re = f.get('re') as string | undefined;
+        if (re) {
+          return new Style({
+            image: new RegularShape({ points: 4, radius: 9, angle: Math.PI / 4, fill: new Fill({ color: '#2b2a27' }) }),
+            text: new Text({ text: re, fill: new Fill({ color: '#fff' }), font: 'bold 11px system-ui, sans-serif' }),
+            zIndex: 5,
+          });
+        }
+        const kind = f.get('kind') as string;
+        const major = kind === 'major' || kind === 'capital';
+        const showLabel = major || resolution < 2500 || (kind === 'minor' && resolution < 4500);
+        const radius = major ? 6 : kind === 'minor' ? 4 : 2.5;
+        return new Style({
+          image: f.get('fortress')
+            ? new RegularShape({ points: 6, radius: radius + 3, fill: new Fill({ color: '#1e1e1e' }), stroke: new Stroke({ color: '#fff', width: 1.5 }) })
+            : new CircleStyle({
+                radius,
+                fill: new Fill({ color: major ? '#1e1e1e' : '#fff' }),
+                stroke: new Stroke({ color: '#1e1e1e', width: kind === 'town' ? 1 : 1.5 }),
+              }),
+          text: showLabel
+            ? new Text({
+                text: major && f.get('pp') ? `${f.get('name')} ${f.get('pp')}` : (f.get('name') as string),
+                offsetY: -12,
+                font: `${major ? '600 ' : ''}${major ? 12 : 11}px system-ui, sans-serif`,
+                fill: new Fill({ color: '#1e1e1e' }),
+                stroke: new Stroke({ color: 'rgba(255,255,255,0.85)', width: 3 }),
+              })
+            : undefined,
+          zIndex: major ? 3 : 2,
+        });
+      },
+      properties: { name: 'cities' },
+    }),
+  );
+  return layers;
+}
+
+export default function HexMap({ map, background, layers, onHexHover, onHexClick, focus, tooltip = true, className, style }: HexMapProps) {
+  const target = useRef<HTMLDivElement>(null);
+  const tip = useRef<HTMLDivElement>(null);
+  const [rendered, setRendered] = useState(false);
+  const hoverCb = useRef(onHexHover);
+  const clickCb = useRef(onHexClick);
+  hoverCb.current = onHexHover;
+  clickCb.current = onHexClick;
+
+  useEffect(() => {
+    if (!target.current) return;
+    const code = ensureProjection(map);
+    const extent = mapExtent(map);
+    const view = new View({ projection: code, extent, constrainOnlyCenter: true, minZoom: 0, maxZoom: 10, enableRotation: false });
+    const olMap = new OlMap({
+      target: target.current,
+      layers: [...buildLayers(map, background), ...(layers ?? [])],
+      view,
+      controls: defaultControls({ attribution: false, rotate: false }).extend([new ScaleLine({ units: 'metric' })]),
+    });
+    const byId = new Map(map.hexes.map((h) => [h.id, h]));
+    let fitExtent = extent;
+    if (focus?.length) {
+      const pts = focus.map((id) => byId.get(id)).filter((h): h is MapHex => !!h);
+      if (pts.length) {
+        const pad = map.grid.spacing;
+        fitExtent = [
+          Math.min(...pts.map((h) => h.x)) - pad,
+          Math.min(...pts.map((h) => h.y)) - pad,
+          Math.max(...pts.map((h) => h.x)) + pad,
+          Math.max(...pts.map((h) => h.y)) + pad,
+        ];
+      }
+    }
+    view.fit(fitExtent, { size: olMap.getSize() ?? [target.current.clientWidth, target.current.clientHeight] });
+
+    const overlay = tip.current ? new Overlay({ element: tip.current, offset: [14, 10], positioning: 'top-left', stopEvent: false }) : null;
+    if (overlay) olMap.addOverlay(overlay);
+    let last: string | null = null;
+    olMap.on('pointermove', (e) => {
+      if (e.dragging) return;
+      const [x, y] = e.coordinate;
+      const id = hexIdAt(map, x, y);
+      const info = byId.has(id) ? hexInfo(map, id) : null;
+      if (overlay && tip.current) {
+        if (info && tooltip) {
+          if (id !== last) tip.current.innerHTML = describe(info);
+          overlay.setPosition(e.coordinate);
+          tip.current.style.display = 'block';
+        } else {
+          overlay.setPosition(undefined);
+          tip.current.style.display = 'none';
+        }
+      }
+      if (id !== last) {
+        last = info ? id : null;
+        hoverCb.current?.(info);
+      }
+    });
+    olMap.on('singleclick', (e) => {
+      const [x, y] = e.coordinate;
+      const id = hexIdAt(map, x, y);
+      const info = byId.has(id) ? hexInfo(map, id) : null;
+      if (info) clickCb.current?.(info);
+    });
+    olMap.once('rendercomplete', () => {
+      setRendered(true);
+      if (typeof performance !== 'undefined') performance.mark('hexmap-rendercomplete');
+    });
+    return () => {
+      olMap.setTarget(undefined);
+      olMap.dispose();
+    };
+    // Layers and focus are read once per map; pass a new key to rebuild.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, background]);
+
+  return (
+    <div className={className} style={{ position: 'relative', background: WATER, ...style }}>
+      <div ref={target} data-testid="hexmap" data-rendered={rendered ? 'true' : 'false'} style={{ position: 'absolute', inset: 0 }} />
+      <div
+        ref={tip}
+        data-testid="hexmap-tooltip"
+        style={{
+          display: 'none',
+          background: 'rgba(255, 253, 247, 0.96)',
+          border: '1px solid #d8d0bc',
+          borderRadius: 6,
+          padding: '0.35rem 0.55rem',
+          font: '12px system-ui, sans-serif',
+          lineHeight: 1.45,
+          maxWidth: 320,
+          pointerEvents: 'none',
+          boxShadow: '0 2px 6px rgba(0,0,0,0.15)',
+        }}
+      />
+    </div>
+  );
+}

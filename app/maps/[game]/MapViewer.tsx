@@ -1,0 +1,82 @@
+'use client';
+/**
+ * The map viewer page body: loads a game's built map (map.json + map-geo.json) and shows it with HexMap.
+ * `?focus=Maikop,Tbilisi` fits the first view to named hexes (rulebook names, "City DIR n" included).
+ */
+import dynamic from 'next/dynamic';
+import { useEffect, useMemo, useState } from 'react';
+import { MapIndex } from '../../../engine/maps/index';
+import type { MapData } from '../../../engine/maps/model';
+import type { HexInfo } from '../../components/map/HexMap';
+
+const HexMap = dynamic(() => import('../../components/map/HexMap'), {
+  ssr: false,
+  loading: () => <p className="muted" style={{ padding: '1rem' }}>Loading map…</p>,
+});
+
+const loaders: Record<string, () => Promise<[unknown, unknown]>> = {
+  eastfront: () =>
+    Promise.all([
+      import('../../../engine/games/eastfront/map.json').then((m) => m.default),
+      import('../../../engine/games/eastfront/map-geo.json').then((m) => m.default),
+    ]),
+};
+
+const TITLES: Record<string, string> = { eastfront: 'EastFront' };
+
+export function MapViewer({ game, focus }: { game: string; focus?: string }) {
+  const [data, setData] = useState<{ map: MapData; geo: unknown } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [hover, setHover] = useState<HexInfo | null>(null);
+
+  useEffect(() => {
+    const load = loaders[game];
+    if (!load) {
+      setError(`No map for ${game}.`);
+      return;
+    }
+    load()
+      .then(([map, geo]) => setData({ map: map as MapData, geo }))
+      .catch((e) => setError(String(e)));
+  }, [game]);
+
+  const focusIds = useMemo(() => {
+    if (!data || !focus) return undefined;
+    const idx = new MapIndex(data.map);
+    return focus
+      .split(',')
+      .map((n) => idx.named(n.trim()))
+      .filter((x): x is string => !!x);
+  }, [data, focus]);
+
+  const stats = data
+    ? `${data.map.hexes.filter((h) => !h.impassable).length} playable hexes, ${data.map.grid.spacing / 1000} km apart, ${data.map.cities.length} cities, ${data.map.rails.length} rail links`
+    : '';
+
+  return (
+    <main style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 44px)' }}>
+      <div style={{ display: 'flex', alignItems: 'baseline', gap: '1rem', padding: '0.5rem 1rem', flexWrap: 'wrap' }}>
+        <h1 style={{ margin: 0, fontSize: '1.25rem' }}>{TITLES[game] ?? game} map</h1>
+        <span className="muted" style={{ fontSize: '0.85rem' }}>{stats}</span>
+        <span style={{ fontSize: '0.8rem' }}>
+          <span className="tag printed">printed</span> <span className="tag derived">derived</span>{' '}
+          <span className="tag substitute">substitute</span>
+        </span>
+        <span className="muted" data-testid="hover-name" style={{ fontSize: '0.85rem', marginLeft: 'auto' }}>
+          {hover ? `${hover.hex.name ?? hover.names[0] ?? ''} ${hover.hex.id} · ${hover.hex.terrain} · ${hover.hex.prov}` : 'hover a hex'}
+        </span>
+      </div>
+      {error && <p className="error">{error}</p>}
+      {data && (
+        <HexMap
+          key={focus ?? 'all'}
+          map={data.map}
+          background={data.geo}
+          focus={focusIds}
+          onHexHover={setHover}
+          style={{ flex: 1, minHeight: 400 }}
+        />
+      )}
+    </main>
+  );
+}
