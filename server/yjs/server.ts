@@ -125,7 +125,7 @@ export class YjsServer {
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
   private readonly counters = { storedRows: 0, appliedFromOtherInstances: 0, compactions: 0, ignoredWrites: 0 };
-  readonly compactAfter: number;
+  compactAfter: number;
   private readonly log: (...a: unknown[]) => void;
 
   constructor(private readonly opts: YjsOptions) {
@@ -254,7 +254,12 @@ export class YjsServer {
   /** Queue an update for storing (null: nothing new, just check whether to compact). */
   private enqueue(b: Bound, update: Uint8Array | null) {
     if (update) b.pending.push(update);
-    if (!b.writing) b.writing = this.flush(b).finally(() => (b.writing = null));
+    if (b.writing) return;
+    b.writing = this.flush(b).finally(() => {
+      b.writing = null;
+      // Updates that arrived while the flush was compacting (or giving up) start the next one.
+      if (b.pending.length && !this.closed) this.enqueue(b, null);
+    });
   }
 
   private async flush(b: Bound) {

@@ -1,0 +1,300 @@
+/**
+ * Team chat and annotations over the Yjs websocket, checked at the websocket with Node y-websocket clients:
+ * live sync within one side, refusal of every other principal before the upgrade, read-only connections,
+ * replay link documents, persistence with compaction, and reload after a server restart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../app';
+import { replayLinks, seats } from '../../db/schema';
+import { hashToken } from '../games';
+import { apiClient, type ApiClient } from '../testing/client';
+import { freshDatabase, startTestServer, type TestDb } from '../testing/harness';
+import { replayDocName, sideDocName } from './names';
+import { yjsServerFor, type YjsServer } from './server';
+import { chatOf, closeAllClients, notesOf, rawOpen, waitFor, yClient, type ChatMessage } from './testing';
+
+let db: TestDb;
+let pgliteDir: string | undefined;
+let srv: RunningServer;
+let anon: ApiClient;
+
+interface Game {
+  id: string;
+  red: string;
+  blue: string;
+}
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  if (!db.url) {
+    // PGlite on disk (not memory://), so the restart test can reopen the same database.
+    pgliteDir = mkdtempSync(path.join(tmpdir(), 'hexfront-yjs-'));
+    db = { ...db, dataDir: pgliteDir };
+  }
+  srv = await startTestServer(db);
+  anon = apiClient(srv.url);
+});
+
+afterAll(async () => {
+  closeAllClients();
+  await srv?.close();
+  await db?.drop();
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+});
+
+const yjs = (): YjsServer => yjsServerFor(srv.database)!;
+
+async function newGame(): Promise<Game> {
+  const g = await anon.game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
+  return { id: g.id, red: g.seats.find((s) => s.side === 'red')!.token, blue: g.seats.find((s) => s.side === 'blue')!.token };
+}
+
+const message = (text: string, side = 'red'): ChatMessage => ({ id: randomUUID(), name: 'tester', side, at: new Date().toISOString(), text });
+
+async function storedRows(doc: string): Promise<number> {
+  const [r] = await srv.database.query<{ n: string | number }>('SELECT count(*) AS n FROM yjs_updates WHERE doc = $1', [doc]);
+  return Number(r.n);
+}
+
+async function addSeat(gameId: string, side: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await srv.database.db.insert(seats).values({ id: randomUUID(), gameId, side, commands: [], label: side, tokenHash: hashToken(token) });
+  return token;
+}
+
+async function addReplayLink(gameId: string, canAnnotate: boolean): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await srv.database.db.insert(replayLinks).values({ token, gameId, view: 'spectator', canAnnotate });
+  return token;
+}
+
+describe('one side', () => {
+  it('two clients of a side see each other\'s chat message and arrow within one second', async () => {
+    const g = await newGame();
+    const chat = sideDocName(g.id, 'red', 'chat');
+    const notes = sideDocName(g.id, 'red', 'notes');
+    const [a, b] = [yClient(srv.url, chat, [g.red]), yClient(srv.url, chat, [g.red])];
+    const [na, nb] = [yClient(srv.url, notes, [g.red]), yClient(srv.url, notes, [g.red])];
+    await Promise.all([a.synced, b.synced, na.synced, nb.synced]);
+
+    let t0 = Date.now();
+    chatOf(a.doc).push([message('hold the river line')]);
+    await waitFor(() => chatOf(b.doc).toArray().some((m) => m.text === 'hold the river line'), 1000, 'chat message at the peer');
+    expect(Date.now() - t0).toBeLessThan(1000);
+
+    t0 = Date.now();
+    notesOf(nb.doc).set('arrow-1', { kind: 'arrow', from: { q: -3, r: 0 }, to: { q: -2, r: 0 }, fromSeq: 1, toSeq: null, author: 'tester' });
+    const arrow = await waitFor(() => notesOf(na.doc).get('arrow-1'), 1000, 'arrow at the peer');
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(arrow).toMatchObject({ kind: 'arrow', to: { q: -2, r: 0 } });
+
+    // And back the other way, on the same connections.
+    chatOf(b.doc).push([message('on my way')]);
+    await waitFor(() => chatOf(a.doc).length === 2, 1000, 'reply');
+    // Both updates were stored.
+    await waitFor(async () => (await storedRows(chat)) >= 2, 2000, 'rows stored');
+  });
+
+  it('refuses every other principal before the upgrade, and the other side never receives the updates', async () => {
+    const g = await newGame();
+    const chat = sideDocName(g.id, 'red', 'chat');
+    const notes = sideDocName(g.id, 'red', 'notes');
+    const spectator = await addSeat(g.id, 'spectator');
+    const other = await newGame();
+
+    // Another side's token, a spectator seat, no token, another game's red token: all refused.
+    for (const doc of [chat, notes]) {
+      expect((await rawOpen(srv.url, doc, [g.blue])).status).toBe(403);
+      expect((await rawOpen(srv.url, doc, [spectator])).status).toBe(403);
+      expect((await rawOpen(srv.url, doc, [])).status).toBe(401);
+      expect((await rawOpen(srv.url, doc, [other.red])).status).toBe(403);
+    }
+    // Unknown game, unknown side, names outside the scheme, bad replay token, cross-site origin.
+    expect((await rawOpen(srv.url, sideDocName(randomUUID(), 'red', 'chat'), [g.red])).status).toBe(403);
+    expect((await rawOpen(srv.url, sideDocName(g.id, 'green', 'chat'), [g.red])).status).toBe(404);
+    expect((await rawOpen(srv.url, `game/${g.id}/side/red/secrets`, [g.red])).status).toBe(404);
+    expect((await rawOpen(srv.url, 'anything', [g.red])).status).toBe(404);
+    expect((await rawOpen(srv.url, replayDocName(randomBytes(24).toString('base64url')), [g.red])).status).toBe(403);
+    expect((await rawOpen(srv.url, chat, [g.red], { origin: 'http://evil.example' })).status).toBe(403);
+    // The y-websocket client of the wrong side never syncs.
+    const intruder = yClient(srv.url, chat, [g.blue]);
+
+    // Blue's own documents, watched byte by byte at the websocket.
+    const blueChat = await rawOpen(srv.url, sideDocName(g.id, 'blue', 'chat'), [g.blue]);
+    const blueNotes = await rawOpen(srv.url, sideDocName(g.id, 'blue', 'notes'), [g.blue]);
+    expect(blueChat.status).toBe(101);
+    expect(blueNotes.status).toBe(101);
+
+    const a = yClient(srv.url, chat, [g.red]);
+    const b = yClient(srv.url, chat, [g.red]);
+    const na = yClient(srv.url, notes, [g.red]);
+    const nb = yClient(srv.url, notes, [g.red]);
+    await Promise.all([a.synced, b.synced, na.synced, nb.synced]);
+    const secret = `red-secret-${randomUUID()}`;
+    chatOf(a.doc).push([message(secret)]);
+    notesOf(na.doc).set('n1', { kind: 'note', hex: { q: 0, r: 0 }, text: secret, fromSeq: 1, toSeq: null });
+    await waitFor(() => chatOf(b.doc).toArray().some((m) => m.text === secret), 1000, 'red peer chat');
+    await waitFor(() => notesOf(nb.doc).get('n1'), 1000, 'red peer note');
+    // Once the red peer has it, the server has broadcast it; give any stray message a moment, then look.
+    await waitFor(async () => (await storedRows(notes)) >= 1, 2000, 'rows stored');
+    await new Promise((r) => setTimeout(r, 200));
+
+    expect(intruder.provider.synced).toBe(false);
+    expect(intruder.provider.wsconnected).toBe(false);
+    expect(chatOf(intruder.doc).length).toBe(0);
+    for (const r of [blueChat, blueNotes]) {
+      if (r.status !== 101) throw new Error('not open');
+      const bytes = Buffer.concat(r.received);
+      expect(bytes.includes(Buffer.from(secret))).toBe(false);
+      expect(bytes.includes(Buffer.from('red-secret'))).toBe(false);
+      r.ws.close();
+    }
+    intruder.close();
+  });
+
+  it('ignores updates from read-only connections server-side, and after the game ends anyone may read (not write) side chat', async () => {
+    const g = await newGame();
+    const chat = sideDocName(g.id, 'blue', 'chat');
+    const notes = sideDocName(g.id, 'blue', 'notes');
+    const blue = yClient(srv.url, chat, [g.blue]);
+    await blue.synced;
+    chatOf(blue.doc).push([message('before the end', 'blue')]);
+    await waitFor(async () => (await storedRows(chat)) >= 1, 2000, 'row stored');
+
+    // Still live: a spectator may not read.
+    expect((await rawOpen(srv.url, chat, [])).status).toBe(401);
+
+    // Play the game out: 20 turns of red and blue ending their player-turns.
+    const red = apiClient(srv.url, [g.red]);
+    const blueApi = apiClient(srv.url, [g.blue]);
+    for (let i = 0; i < 40; i++) {
+      const c = i % 2 === 0 ? red : blueApi;
+      await c.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'endTurn' } });
+    }
+    expect((await anon.game.view.query({ gameId: g.id })).status.finished).toBe(true);
+
+    // Now anyone, with no token at all or the other side's, reads blue's chat...
+    const watcher = yClient(srv.url, chat, []);
+    const redReader = yClient(srv.url, chat, [g.red]);
+    await Promise.all([watcher.synced, redReader.synced]);
+    expect(chatOf(watcher.doc).toArray().map((m) => m.text)).toEqual(['before the end']);
+    expect(chatOf(redReader.doc).toArray().map((m) => m.text)).toEqual(['before the end']);
+    // ...and sees new messages live...
+    chatOf(blue.doc).push([message('good game', 'blue')]);
+    await waitFor(() => chatOf(watcher.doc).length === 2, 1000, 'live message at the watcher');
+    // ...but cannot write: its update is dropped at the server, never stored, never seen by others.
+    const rowsBefore = await storedRows(chat);
+    const ignoredBefore = yjs().stats().ignoredWrites;
+    chatOf(watcher.doc).push([message('forged', 'blue')]);
+    await waitFor(() => yjs().stats().ignoredWrites > ignoredBefore, 2000, 'the write to be dropped');
+    chatOf(blue.doc).push([message('last word', 'blue')]);
+    await waitFor(() => chatOf(watcher.doc).toArray().some((m) => m.text === 'last word'), 1000, 'marker');
+    await waitFor(async () => (await storedRows(chat)) >= rowsBefore + 1, 2000, 'marker stored');
+    expect(chatOf(blue.doc).toArray().map((m) => m.text)).not.toContain('forged');
+    const fresh = yClient(srv.url, chat, [g.blue]);
+    await fresh.synced;
+    expect(chatOf(fresh.doc).toArray().map((m) => m.text)).toEqual(['before the end', 'good game', 'last word']);
+
+    // Side notes stay with their side even after the end.
+    expect((await rawOpen(srv.url, notes, [])).status).toBe(401);
+    expect((await rawOpen(srv.url, notes, [g.red])).status).toBe(403);
+    watcher.close();
+    redReader.close();
+    blue.close();
+    fresh.close();
+  });
+});
+
+describe('replay links', () => {
+  it('serve the link\'s notes: annotating links write, view-only links read but cannot write', async () => {
+    const g = await newGame();
+    const annotate = await addReplayLink(g.id, true);
+    const viewOnly = await addReplayLink(g.id, false);
+    const editor = yClient(srv.url, replayDocName(annotate));
+    const viewer = yClient(srv.url, replayDocName(viewOnly));
+    const sameLink = yClient(srv.url, replayDocName(viewOnly));
+    await Promise.all([editor.synced, viewer.synced, sameLink.synced]);
+
+    notesOf(editor.doc).set('h1', { kind: 'highlight', hex: { q: 1, r: 0 }, fromSeq: 3, toSeq: 9 });
+    // The view-only link's own document is a different document: the editor's notes are not in it.
+    await waitFor(async () => (await storedRows(replayDocName(annotate))) >= 1, 2000, 'editor row');
+    expect(notesOf(viewer.doc).size).toBe(0);
+
+    const ignoredBefore = yjs().stats().ignoredWrites;
+    notesOf(viewer.doc).set('x', { kind: 'note', text: 'vandalism' });
+    await waitFor(() => yjs().stats().ignoredWrites > ignoredBefore, 2000, 'the write to be dropped');
+    expect(await storedRows(replayDocName(viewOnly))).toBe(0);
+    expect(notesOf(sameLink.doc).size).toBe(0);
+
+    // A second editor on the annotating link gets the highlight.
+    const editor2 = yClient(srv.url, replayDocName(annotate));
+    await editor2.synced;
+    await waitFor(() => notesOf(editor2.doc).get('h1'), 1000, 'highlight');
+
+    // A revoked link is refused.
+    await srv.database.query('UPDATE replay_links SET revoked_at = now() WHERE token = $1', [annotate]);
+    expect((await rawOpen(srv.url, replayDocName(annotate))).status).toBe(403);
+    for (const c of [editor, viewer, sameLink, editor2]) c.close();
+  });
+});
+
+describe('persistence', () => {
+  it('compacts a document\'s rows into one merged row, keeping its content', async () => {
+    const g = await newGame();
+    const chat = sideDocName(g.id, 'red', 'chat');
+    const y = yjs();
+    const before = y.stats().compactions;
+    const threshold = y.compactAfter;
+    y.compactAfter = 5;
+    try {
+      const a = yClient(srv.url, chat, [g.red]);
+      await a.synced;
+      for (let i = 0; i < 12; i++) {
+        chatOf(a.doc).push([message(`m${i}`)]);
+        // One row per message: wait for each to be stored before the next.
+        await waitFor(async () => y.stats().compactions > before || (await storedRows(chat)) >= i + 1, 2000, `row ${i}`);
+      }
+      await waitFor(() => y.stats().compactions > before, 3000, 'a compaction');
+      await waitFor(async () => (await storedRows(chat)) <= 5, 3000, 'few rows');
+      const b = yClient(srv.url, chat, [g.red]);
+      await b.synced;
+      expect(chatOf(b.doc).toArray().map((m) => m.text)).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}`));
+      a.close();
+      b.close();
+    } finally {
+      y.compactAfter = threshold;
+    }
+  });
+
+  it('reloads documents after a server restart', async () => {
+    const g = await newGame();
+    const chat = sideDocName(g.id, 'red', 'chat');
+    const notes = sideDocName(g.id, 'red', 'notes');
+    const a = yClient(srv.url, chat, [g.red]);
+    const n = yClient(srv.url, notes, [g.red]);
+    await Promise.all([a.synced, n.synced]);
+    chatOf(a.doc).push([message('survives a restart')]);
+    notesOf(n.doc).set('arrow', { kind: 'arrow', from: { q: 0, r: 0 }, to: { q: 1, r: 0 }, fromSeq: 2, toSeq: null });
+    await waitFor(async () => (await storedRows(chat)) >= 1 && (await storedRows(notes)) >= 1, 2000, 'rows stored');
+    a.close();
+    n.close();
+
+    await srv.close();
+    srv = await startTestServer(db);
+    anon = apiClient(srv.url);
+
+    const a2 = yClient(srv.url, chat, [g.red]);
+    const n2 = yClient(srv.url, notes, [g.red]);
+    await Promise.all([a2.synced, n2.synced]);
+    expect(chatOf(a2.doc).toArray().map((m) => m.text)).toEqual(['survives a restart']);
+    expect(notesOf(n2.doc).get('arrow')).toMatchObject({ kind: 'arrow', to: { q: 1, r: 0 } });
+    // Still refused to the other side after the restart.
+    expect((await rawOpen(srv.url, notes, [g.blue])).status).toBe(403);
+    a2.close();
+    n2.close();
+  });
+});

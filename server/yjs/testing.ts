@@ -1,0 +1,104 @@
+/**
+ * Helpers for websocket-level tests of the Yjs server: Node y-websocket clients carrying seat tokens, raw
+ * sockets that record every byte the server sends, and polling with a deadline.
+ */
+import WebSocket from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+
+/** ws (Node 20 has no global WebSocket) with the seat tokens sent as the x-hexfront-token header. */
+export function socketWithTokens(tokens: string[]): typeof WebSocket {
+  const headers = tokens.length ? { 'x-hexfront-token': tokens.join(',') } : undefined;
+  class TokenSocket extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers });
+    }
+  }
+  return TokenSocket;
+}
+
+export const wsBase = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}/yjs`;
+
+export interface Client {
+  doc: Y.Doc;
+  provider: WebsocketProvider;
+  /** Resolves once the first sync with the server completed. */
+  synced: Promise<void>;
+  close(): void;
+}
+
+const clients = new Set<Client>();
+
+/** A y-websocket client of one document. */
+export function yClient(httpUrl: string, name: string, tokens: string[] = []): Client {
+  const doc = new Y.Doc();
+  const provider = new WebsocketProvider(wsBase(httpUrl), name, doc, {
+    WebSocketPolyfill: socketWithTokens(tokens) as never,
+    disableBc: true,
+    maxBackoffTime: 300,
+  });
+  const synced = new Promise<void>((resolve) => {
+    if (provider.synced) resolve();
+    provider.on('sync', (s: boolean) => s && resolve());
+  });
+  const c: Client = {
+    doc, provider, synced,
+    close() {
+      provider.destroy();
+      doc.destroy();
+      clients.delete(c);
+    },
+  };
+  clients.add(c);
+  return c;
+}
+
+/** Destroy every client still open (afterAll). */
+export function closeAllClients() {
+  for (const c of [...clients]) c.close();
+}
+
+export type OpenResult = { status: number } | { status: 101; ws: WebSocket; received: Buffer[] };
+
+/**
+ * Open a raw websocket to a document: resolves with the HTTP status of a refusal, or with the open socket and
+ * the list it appends every message to.
+ */
+export function rawOpen(httpUrl: string, name: string, tokens: string[] = [], headers: Record<string, string> = {}): Promise<OpenResult> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${wsBase(httpUrl)}/${name}`, {
+      headers: { ...(tokens.length ? { 'x-hexfront-token': tokens.join(',') } : {}), ...headers },
+    });
+    const received: Buffer[] = [];
+    ws.on('message', (m: Buffer) => received.push(Buffer.from(m)));
+    ws.once('open', () => resolve({ status: 101, ws, received }));
+    ws.once('unexpected-response', (req, res) => {
+      resolve({ status: res.statusCode ?? 0 });
+      req.destroy();
+    });
+    ws.once('error', (err) => reject(err));
+  });
+}
+
+/** Poll until `check` returns a truthy value, or throw after `ms`. */
+export async function waitFor<T>(check: () => T | Promise<T>, ms = 5000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+// The shapes the pages use (see docs/collaboration.md); the server itself stores whatever Yjs sends.
+export interface ChatMessage {
+  id: string;
+  name: string;
+  side: string;
+  at: string;
+  text: string;
+}
+
+export const chatOf = (doc: Y.Doc) => doc.getArray<ChatMessage>('messages');
+export const notesOf = (doc: Y.Doc) => doc.getMap<Record<string, unknown>>('annotations');
