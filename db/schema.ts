@@ -56,7 +56,8 @@ export const seats = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('seats_game_idx').on(t.gameId), uniqueIndex('seats_token_idx').on(t.tokenHash)],
+  // A branch carries its parent's seats over, so a token is unique within a game, not across games.
+  (t) => [index('seats_game_idx').on(t.gameId), uniqueIndex('seats_game_token_idx').on(t.gameId, t.tokenHash)],
 );
 
 export const events = pgTable(

@@ -15,6 +15,21 @@ import { AppError } from './errors';
 import { EventStore, toRuleEvent, type Folder, type StoredEvent } from './store';
 
 export const EVENTS_CHANNEL = 'hexfront_events';
+
+/** Events the platform appends itself (never produced by a ruleset): their types start with '@'. */
+export const UNDO = '@undo';
+export const TAKEBACK_REQUEST = '@takeback-request';
+export const TAKEBACK_ANSWER = '@takeback-answer';
+export const isPlatformEvent = (type: string) => type.startsWith('@');
+/** Restores the state after `to`: the events from `from` on no longer count. */
+export interface UndoEvent {
+  type: typeof UNDO;
+  from: number;
+  to: number;
+  by: string;
+  takeback: boolean;
+  state: unknown;
+}
 /** Largest command accepted, as JSON characters. */
 export const MAX_COMMAND_CHARS = 16_384;
 
@@ -75,8 +90,13 @@ export class GameService {
     return rs;
   }
 
+  /** The ruleset's fold, plus the platform's own events (undo restores a state; take-back requests change none). */
   folder(rs: AnyRuleset): Folder<unknown> {
-    return { initial: () => rs.initial(), evolve: (s, e) => rs.evolve(s, e), version: rs.version };
+    return {
+      initial: () => rs.initial(),
+      evolve: (s, e) => (e.type === UNDO ? (e as unknown as UndoEvent).state : isPlatformEvent(e.type) ? s : rs.evolve(s, e)),
+      version: rs.version,
+    };
   }
 
   async game(id: string): Promise<GameRow> {
@@ -202,14 +222,23 @@ export class GameService {
         : 'Spectators cannot issue commands: join a seat first');
     }
     const command = rs.parseCommand(input.command);
+    // Count the dice decide rolls and note reveals: such commands cannot be undone without consent.
+    let rolled = 0;
+    let reveals = false;
+    const dice: DiceSource = { roll: (sides) => (rolled++, this.dice.roll(sides)) };
     const res = await this.store.append(
       row.id,
       this.folder(rs),
-      (state) => rs.decide(state, command, actor, this.dice).map(splitEvent),
+      (state) => {
+        rolled = 0;
+        const evs = rs.decide(state, command, actor, dice);
+        reveals = Boolean(rs.reveals && evs.some((e) => rs.reveals!(e)));
+        return evs.map(splitEvent);
+      },
       {
         commandId: input.commandId,
         expectedSeq: input.expectedSeq,
-        actor: { side: actor.side, commands: actor.commands, seats: input.principal.seats.map((s) => s.id) },
+        actor: () => ({ side: actor.side, commands: actor.commands, seats: input.principal.seats.map((s) => s.id), rolled, reveals }),
         status: (s) => rs.status(s) as never,
       },
     );
@@ -243,11 +272,15 @@ export class GameService {
     };
   }
 
-  /** Events after `since` as this viewer may see them (at most `limit`). */
+  /** Events after `since` as this principal may see them (at most `limit`). */
   async events(gameId: string, principal: Principal, opts: { since: number; limit?: number; side?: string }) {
+    return this.eventsFor(gameId, this.viewerOf(principal, opts.side), opts);
+  }
+
+  /** Events after `since` as `viewer` may see them (at most `limit`). */
+  async eventsFor(gameId: string, viewer: Viewer, opts: { since: number; limit?: number }) {
     const row = await this.game(gameId);
     const rs = this.rulesetOf(row);
-    const viewer = this.viewerOf(principal, opts.side);
     const limit = Math.min(opts.limit ?? 500, 2000);
     const since = Math.max(0, opts.since);
     const folder = this.folder(rs);
@@ -258,7 +291,7 @@ export class GameService {
       const ev = toRuleEvent(e);
       const c = redactToClient(rs, e, ev, viewer, state);
       if (c) out.push(c);
-      state = rs.evolve(state, ev);
+      state = folder.evolve(state, ev);
     }
     const last = stored.length ? stored[stored.length - 1].seq : since;
     return { events: out, lastSeq: last, more: stored.length === limit };
@@ -272,6 +305,11 @@ export function splitEvent(e: { type: string }): { type: string; payload: Record
 }
 
 export function redactToClient(rs: AnyRuleset, stored: StoredEvent, ev: { type: string }, viewer: Viewer, before: unknown): ClientEvent | null {
+  if (isPlatformEvent(ev.type)) {
+    // Platform events are public, except the restored state an undo carries (it may hold hidden truth).
+    const { type, state: _hidden, ...data } = ev as { type: string } & Record<string, unknown>;
+    return { seq: stored.seq, type, data, at: stored.createdAt.toISOString() };
+  }
   const r = rs.redact(ev, viewer, before);
   if (!r) return null;
   const { type, ...data } = r as { type: string } & Record<string, unknown>;

@@ -78,7 +78,7 @@ export class LiveHub {
           const ev = toRuleEvent(e);
           const c = redactToClient(rs, e, ev, viewer, state);
           if (c) out.push(c);
-          state = rs.evolve(state, ev);
+          state = folder.evolve(state, ev);
         }
         cursor = stored[stored.length - 1].seq;
         if (stored.length === 500) dirty = true;

@@ -1,10 +1,13 @@
 import { router } from './trpc';
 import { gameRouter } from './routers/game';
 import { seatsRouter } from './routers/seats';
+import { replayRouter, timelineRouter } from './routers/timeline';
 
 export const appRouter = router({
   game: gameRouter,
   seats: seatsRouter,
+  timeline: timelineRouter,
+  replay: replayRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -55,6 +55,10 @@ export function isUniqueViolation(err: unknown): boolean {
 /** Event row -> the ruleset's event object. */
 export const toRuleEvent = (e: StoredEvent) => ({ ...e.payload, type: e.type }) as { type: string } & Record<string, unknown>;
 
+/** seq columns are 32-bit integers: a larger seq from a client must not reach SQL (it would fail as a 500). */
+const MAX_SEQ = 2_147_483_647;
+const clampSeq = (seq: number) => (seq > MAX_SEQ ? MAX_SEQ : seq < 0 ? 0 : seq);
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export class EventStore {
@@ -78,6 +82,8 @@ export class EventStore {
   }
 
   async readEvents(gameId: string, afterSeq: number, uptoSeq?: number, limit?: number, tx?: Tx): Promise<StoredEvent[]> {
+    afterSeq = clampSeq(afterSeq);
+    if (uptoSeq !== undefined) uptoSeq = clampSeq(uptoSeq);
     const where = uptoSeq === undefined
       ? and(eq(events.gameId, gameId), gt(events.seq, afterSeq))
       : and(eq(events.gameId, gameId), gt(events.seq, afterSeq), lte(events.seq, uptoSeq));
@@ -94,6 +100,7 @@ export class EventStore {
 
   /** State after event `seq`: the nearest usable snapshot at or before it, plus a fold of the rest. */
   async stateAt<S>(gameId: string, seq: number, folder: Folder<S>, tx?: Tx): Promise<S> {
+    seq = clampSeq(seq);
     const cached = this.cache.get(gameId);
     if (cached && cached.seq === seq && cached.version === folder.version) return cached.state as S;
     const db = tx ?? this.db;
@@ -134,7 +141,15 @@ export class EventStore {
     gameId: string,
     folder: Folder<S>,
     decide: (state: S, seq: number) => NewEvent[],
-    meta: { commandId?: string; actor?: Record<string, unknown> | null; expectedSeq?: number; status?: (s: S) => Record<string, unknown> },
+    meta: {
+      commandId?: string;
+      /** Who issued it; a function is called after decide (so it can report what decide did, e.g. dice rolled). */
+      actor?: Record<string, unknown> | null | (() => Record<string, unknown>);
+      expectedSeq?: number;
+      /** Refuse (CONFLICT) instead of deciding again when the log has moved past expectedSeq. */
+      strictSeq?: boolean;
+      status?: (s: S) => Record<string, unknown>;
+    },
   ): Promise<AppendResult<S>> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -143,6 +158,9 @@ export class EventStore {
           if (!g) throw new AppError('NOT_FOUND', `No game ${gameId}`);
           if (meta.expectedSeq !== undefined && meta.expectedSeq > g.version) {
             throw new AppError('CONFLICT', `Expected seq ${meta.expectedSeq} is ahead of the log (at ${g.version})`);
+          }
+          if (meta.strictSeq && meta.expectedSeq !== g.version) {
+            throw new AppError('CONFLICT', `The game moved on (now at event ${g.version}); look again and retry`);
           }
           if (meta.commandId) {
             const prior = await tx
@@ -159,13 +177,14 @@ export class EventStore {
           if (fresh.length === 0) return { firstSeq: g.version + 1, lastSeq: g.version, duplicate: false, state: before, appended: [] };
           let state: S = before;
           const now = new Date();
+          const actor = typeof meta.actor === 'function' ? meta.actor() : (meta.actor ?? null);
           let snapshotAt: { seq: number; state: S } | undefined;
           const rows = fresh.map((e, i) => {
             state = folder.evolve(state, { ...e.payload, type: e.type });
             const seq = g.version + 1 + i;
             if (seq % this.snapshotEvery === 0) snapshotAt = { seq, state };
             return {
-              gameId, seq, type: e.type, payload: e.payload, actor: meta.actor ?? null,
+              gameId, seq, type: e.type, payload: e.payload, actor,
               engineVersion: folder.version, commandId: i === 0 ? (meta.commandId ?? null) : null, createdAt: now,
             };
           });

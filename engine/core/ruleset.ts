@@ -104,6 +104,11 @@ export interface Ruleset<S = unknown, C extends RuleCommand = RuleCommand, E ext
   status(state: S): GameStatus;
   /** Parse untrusted input into a command, or throw RuleError('BAD_COMMAND'). */
   parseCommand(input: unknown): C;
+  /**
+   * True when an event shows a viewer something that was hidden from them (a block revealed, a blind draw...).
+   * Commands whose events reveal, like those that roll dice, cannot be undone without the other side's consent.
+   */
+  reveals?(event: E): boolean;
 }
 
 export type AnyRuleset = Ruleset<any, any, any, any>;

@@ -1,0 +1,141 @@
+/**
+ * Time travel on the server (issue 7): undo as an appended event, take-back with the other side's consent once
+ * dice were rolled, branches that copy history up to a point and leak nothing, and replay links.
+ */
+import { randomUUID } from 'node:crypto';
+import { TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from './app';
+import { apiClient, type ApiClient } from './testing/client';
+import { freshDatabase, startTestServer, type TestDb } from './testing/harness';
+
+let db: TestDb;
+let srv: RunningServer;
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  srv = await startTestServer(db);
+});
+afterAll(async () => {
+  await srv?.close();
+  await db?.drop();
+});
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(TRPCClientError);
+    return (e as TRPCClientError<any>).data.code;
+  }
+  return 'OK';
+}
+
+async function newGame() {
+  const g = await apiClient(srv.url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
+  const tok = (side: string) => g.seats.find((s) => s.side === side)!.token;
+  return { id: g.id, g, red: apiClient(srv.url, [tok('red')]), blue: apiClient(srv.url, [tok('blue')]) };
+}
+
+const send = (c: ApiClient, gameId: string, command: unknown) => c.game.command.mutate({ gameId, commandId: randomUUID(), command });
+
+/** Play toward the centre, preferring attacks, until a battle has been fought. */
+async function playUntilBattle(id: string, red: ApiClient, blue: ApiClient) {
+  for (let i = 0; i < 80; i++) {
+    const side = (await red.game.view.query({ gameId: id })).legal.length ? red : blue;
+    const v = await side.game.view.query({ gameId: id });
+    const legal = v.legal.map((a: any) => a.command);
+    const attack = legal.find((c: any) => c.type === 'attack');
+    if (attack) {
+      const r = await send(side, id, attack);
+      return { attacker: side, attackFrom: r.firstSeq, attackTo: r.lastSeq };
+    }
+    const moves = legal.filter((c: any) => c.type === 'move');
+    const dist = (h: { q: number; r: number }) => (Math.abs(h.q) + Math.abs(h.r) + Math.abs(h.q + h.r)) / 2;
+    const best = moves.sort((a: any, b: any) => dist(a.to) - dist(b.to))[0];
+    await send(side, id, best ?? { type: 'endTurn' });
+  }
+  throw new Error('no battle happened');
+}
+
+describe('undo and take-back', () => {
+  it('undoes a commander\'s own move by appending an event that restores the state', async () => {
+    const { id, red, blue } = await newGame();
+    const start = await red.game.view.query({ gameId: id });
+    const move = start.legal.find((a: any) => a.command.type === 'move')!.command;
+    await send(red, id, move);
+    expect(await codeOf(blue.timeline.undo.mutate({ gameId: id }))).toBe('CONFLICT'); // not blue's command
+    expect((await red.timeline.options.query({ gameId: id })).canUndo).toBe(true);
+    await red.timeline.undo.mutate({ gameId: id });
+    const after = await red.game.view.query({ gameId: id });
+    expect(after.seq).toBe(start.seq + 2); // the move and the undo are both in the log
+    expect(JSON.stringify(after.view)).toBe(JSON.stringify(start.view));
+    const log = await red.game.events.query({ gameId: id, since: start.seq });
+    expect(log.events.map((e) => e.type)).toEqual(['moved', '@undo']);
+    expect(log.events[1].data).not.toHaveProperty('state'); // the restored state never reaches a client
+    expect(await codeOf(red.timeline.undo.mutate({ gameId: id }))).toBe('CONFLICT'); // back at set-up: nothing left
+  });
+
+  it('needs the other side\'s consent to take back a battle', async () => {
+    const { id, red, blue } = await newGame();
+    const { attacker, attackFrom } = await playUntilBattle(id, red, blue);
+    const defender = attacker === red ? blue : red;
+    const before = await attacker.game.view.query({ gameId: id, atSeq: attackFrom - 1 });
+    expect(await codeOf(attacker.timeline.undo.mutate({ gameId: id }))).toBe('CONFLICT');
+    expect((await attacker.timeline.options.query({ gameId: id })).needsTakeback).toBe(true);
+    await attacker.timeline.requestTakeback.mutate({ gameId: id, from: attackFrom });
+    expect(await codeOf(attacker.timeline.answerTakeback.mutate({ gameId: id, accept: true }))).toBe('FORBIDDEN');
+    expect((await defender.timeline.options.query({ gameId: id })).pendingTakeback).toMatchObject({ from: attackFrom });
+    await defender.timeline.answerTakeback.mutate({ gameId: id, accept: true });
+    const now = await attacker.game.view.query({ gameId: id });
+    expect(JSON.stringify(now.view)).toBe(JSON.stringify(before.view));
+  });
+});
+
+describe('branches', () => {
+  it('copies history up to the branch point, keeps each side\'s seats, and shows nothing new', async () => {
+    const { id, red, blue } = await newGame();
+    const start = await red.game.view.query({ gameId: id });
+    await send(red, id, start.legal.find((a: any) => a.command.type === 'move')!.command);
+    const mid = await red.game.view.query({ gameId: id });
+    await send(red, id, { type: 'endTurn' });
+    const b = await red.timeline.branch.mutate({ gameId: id, atSeq: mid.seq });
+    expect(b).toMatchObject({ parentId: id, branchSeq: mid.seq, ownerToken: null });
+    // The branch's log is the parent's up to the branch point, nothing after.
+    const branchLog = await red.game.events.query({ gameId: b.id, since: 0 });
+    const parentLog = await red.game.events.query({ gameId: id, since: 0 });
+    expect(branchLog.events).toEqual(parentLog.events.slice(0, mid.seq).map((e) => ({ ...e })));
+    // Red keeps red's view; blue's parent link opens blue's seat in the branch; a stranger is a spectator.
+    expect((await red.game.view.query({ gameId: b.id })).view).toEqual(mid.view);
+    const blueInBranch = await blue.game.view.query({ gameId: b.id });
+    expect(blueInBranch.viewer).toMatchObject({ kind: 'side', side: 'blue' });
+    const redSeenByBlue = (blueInBranch.view as any).pieces.filter((p: any) => p.side === 'red' && !p.revealed);
+    expect(redSeenByBlue.length).toBe(4);
+    expect(redSeenByBlue.every((p: any) => p.strength === undefined && p.id === undefined)).toBe(true);
+    expect((await apiClient(srv.url).game.view.query({ gameId: b.id })).viewer).toEqual({ kind: 'spectator' });
+    // The branch plays on by itself.
+    await send(red, b.id, { type: 'endTurn' });
+    expect((await red.game.view.query({ gameId: b.id })).seq).toBe(mid.seq + 1);
+    expect((await red.game.view.query({ gameId: id })).seq).toBe(mid.seq + 1);
+  });
+
+  it('refuses a spectator branching a live game', async () => {
+    const { id } = await newGame();
+    expect(await codeOf(apiClient(srv.url).timeline.branch.mutate({ gameId: id, atSeq: 1 }))).toBe('FORBIDDEN');
+  });
+});
+
+describe('replay links', () => {
+  it('shares a live game only as a spectator sees it', async () => {
+    const { id, red } = await newGame();
+    expect(await codeOf(red.replay.create.mutate({ gameId: id, view: 'red' }))).toBe('FORBIDDEN');
+    const link = await red.replay.create.mutate({ gameId: id, view: 'spectator', atSeq: 1 });
+    const anon = apiClient(srv.url);
+    const v = await anon.replay.view.query({ token: link.token });
+    expect(v.seq).toBe(1);
+    expect(v.viewer).toEqual({ kind: 'spectator' });
+    const ev = await anon.replay.events.query({ token: link.token, since: 0 });
+    expect(JSON.stringify(ev.events)).not.toContain('strength');
+    expect(await codeOf(anon.replay.view.query({ token: 'x'.repeat(24) }))).toBe('NOT_FOUND');
+  });
+});
