@@ -68,8 +68,8 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<ServerProces
     process.once('exit', killAllSpawned);
   }
   const port = opts.port ?? (await freePort());
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: opts.databaseUrl ?? '',

@@ -1,0 +1,76 @@
+/**
+ * `npm run bench`: runs every bench and prints ONE JSON object as the last thing on stdout. Progress and anything
+ * else the benches (or the code they drive) print goes to stderr, so `npm run bench | tail -1` is the result.
+ *
+ * Each bench is a named function returning a flat object of figures; the objects are merged into one, so a
+ * later bench adds its own keys by adding an entry to BENCHES. BENCH_ONLY=platform,map runs a subset.
+ * A bench that fails records its error under `errors` and the run exits non-zero after printing the JSON.
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { benchPlatform } from './platform';
+
+type Figures = Record<string, unknown>;
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+/** Import an optional bench module written by someone else; absent file = no figures. */
+async function optional(file: string, fn: string): Promise<Figures | null> {
+  const full = path.join(import.meta.dirname, file);
+  if (!existsSync(full)) {
+    log(`${file} not present: skipped`);
+    return null;
+  }
+  const mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
+  const f = mod[fn];
+  if (typeof f !== 'function') throw new Error(`${file} does not export ${fn}()`);
+  return (await (f as () => Promise<Figures>)()) ?? {};
+}
+
+const BENCHES: { name: string; run: () => Promise<Figures | null> }[] = [
+  { name: 'platform', run: () => benchPlatform({ log }) },
+  { name: 'map', run: () => optional('map.ts', 'benchMap') },
+];
+
+async function main() {
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  // Keep stdout for the result alone: whatever else writes there during the run is sent to stderr.
+  const realWrite = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: unknown, ...rest: unknown[]) =>
+    (process.stderr.write as (...a: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write;
+
+  const result: Figures = {
+    bench_started_at: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, load_avg_at_start: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+  };
+  const errors: Record<string, string> = {};
+  const seconds: Record<string, number> = {};
+  for (const b of BENCHES) {
+    if (only && !only.includes(b.name)) continue;
+    log(`--- ${b.name}`);
+    const t0 = performance.now();
+    try {
+      const figures = await b.run();
+      if (figures) Object.assign(result, figures);
+    } catch (err) {
+      errors[b.name] = err instanceof Error ? err.message : String(err);
+      log(`${b.name} failed: ${err instanceof Error ? err.stack : String(err)}`);
+    }
+    seconds[b.name] = Math.round((performance.now() - t0) / 100) / 10;
+  }
+  (result.machine as Figures).load_avg_at_end = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  result.bench_seconds = seconds;
+  if (Object.keys(errors).length) result.errors = errors;
+
+  process.stdout.write = realWrite;
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  // Let stdout drain, then leave even if a library kept a handle open.
+  process.stdout.once('drain', () => process.exit(Object.keys(errors).length ? 1 : 0));
+  if (!process.stdout.writableNeedDrain) process.exit(Object.keys(errors).length ? 1 : 0);
+}
+
+main().catch((err) => {
+  process.stderr.write(`[bench] ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
