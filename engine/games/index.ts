@@ -3,11 +3,12 @@
  * so nothing outside engine/games/<game> depends on one game.
  */
 import type { AnyRuleset } from '../core/ruleset';
+import { eastfront } from './eastfront';
 import { skirmish } from '../testing/skirmish';
 import { tally } from '../testing/tally';
 
 /** Lobby games first; test-only rulesets (never offered in the lobby) after. */
-const rulesets: AnyRuleset[] = [skirmish, tally];
+const rulesets: AnyRuleset[] = [eastfront, skirmish, tally];
 
 export function getRuleset(id: string): AnyRuleset {
   const rs = rulesets.find((r) => r.id === id);
