@@ -147,7 +147,7 @@ describe('one side', () => {
     expect(intruder.provider.wsconnected).toBe(false);
     expect(chatOf(intruder.doc).length).toBe(0);
     for (const r of [blueChat, blueNotes]) {
-      if (r.status !== 101) throw new Error('not open');
+      if (!r.open) throw new Error('not open');
       const bytes = Buffer.concat(r.received);
       expect(bytes.includes(Buffer.from(secret))).toBe(false);
       expect(bytes.includes(Buffer.from('red-secret'))).toBe(false);

@@ -14,7 +14,7 @@ export function socketWithTokens(tokens: string[]): typeof WebSocket {
       super(url, protocols, { headers });
     }
   }
-  return TokenSocket;
+  return TokenSocket as unknown as typeof WebSocket;
 }
 
 export const wsBase = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}/yjs`;
@@ -31,6 +31,8 @@ const clients = new Set<Client>();
 
 /** A y-websocket client of one document. */
 export function yClient(httpUrl: string, name: string, tokens: string[] = []): Client {
+  // Each Node provider adds a process 'exit' listener while it lives; tests hold a dozen at once.
+  if (process.getMaxListeners() < 64) process.setMaxListeners(64);
   const doc = new Y.Doc();
   const provider = new WebsocketProvider(wsBase(httpUrl), name, doc, {
     WebSocketPolyfill: socketWithTokens(tokens) as never,
@@ -58,7 +60,7 @@ export function closeAllClients() {
   for (const c of [...clients]) c.close();
 }
 
-export type OpenResult = { status: number } | { status: 101; ws: WebSocket; received: Buffer[] };
+export type OpenResult = { open: false; status: number } | { open: true; status: 101; ws: WebSocket; received: Buffer[] };
 
 /**
  * Open a raw websocket to a document: resolves with the HTTP status of a refusal, or with the open socket and
@@ -71,9 +73,9 @@ export function rawOpen(httpUrl: string, name: string, tokens: string[] = [], he
     });
     const received: Buffer[] = [];
     ws.on('message', (m: Buffer) => received.push(Buffer.from(m)));
-    ws.once('open', () => resolve({ status: 101, ws, received }));
+    ws.once('open', () => resolve({ open: true, status: 101, ws, received }));
     ws.once('unexpected-response', (req, res) => {
-      resolve({ status: res.statusCode ?? 0 });
+      resolve({ open: false, status: res.statusCode ?? 0 });
       req.destroy();
     });
     ws.once('error', (err) => reject(err));
@@ -81,12 +83,12 @@ export function rawOpen(httpUrl: string, name: string, tokens: string[] = [], he
 }
 
 /** Poll until `check` returns a truthy value, or throw after `ms`. */
-export async function waitFor<T>(check: () => T | Promise<T>, ms = 5000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(check: () => T | Promise<T>, ms = 5000, what: string | (() => string) = 'condition'): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await check();
     if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
