@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import { replayLinks, seats } from '../../db/schema';
 import { hashToken } from '../games';
+import { SESSION_COOKIE, encodeSession } from '../session';
 import { apiClient, type ApiClient } from '../testing/client';
 import { freshDatabase, startTestServer, type TestDb } from '../testing/harness';
 import { replayDocName, sideDocName } from './names';
@@ -120,6 +121,13 @@ describe('one side', () => {
     expect((await rawOpen(srv.url, 'anything', [g.red])).status).toBe(404);
     expect((await rawOpen(srv.url, replayDocName(randomBytes(24).toString('base64url')), [g.red])).status).toBe(403);
     expect((await rawOpen(srv.url, chat, [g.red], { origin: 'http://evil.example' })).status).toBe(403);
+    // The browser's way in: the signed session cookie. A cookie holding only blue's token is still refused.
+    const cookie = (tokens: string[]) => ({ cookie: `${SESSION_COOKIE}=${encodeURIComponent(encodeSession(srv.services.secret, tokens))}` });
+    const viaCookie = await rawOpen(srv.url, chat, [], cookie([g.red]));
+    expect(viaCookie.status).toBe(101);
+    if (viaCookie.open) viaCookie.ws.close();
+    expect((await rawOpen(srv.url, chat, [], cookie([g.blue]))).status).toBe(403);
+    expect((await rawOpen(srv.url, chat, [], { cookie: `${SESSION_COOKIE}=forged.${g.red}` })).status).toBe(401);
     // The y-websocket client of the wrong side never syncs.
     const intruder = yClient(srv.url, chat, [g.blue]);
 
