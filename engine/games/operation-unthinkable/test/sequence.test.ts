@@ -138,7 +138,7 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
     // GT5 Recycling Phase: placed on a supplied west-edge hex at one step
     s = { ...s, turn: 5, step: 'reinforce', opt: { ...s.opt, prepared: true } };
     const ev5 = rs.decide({ ...s, step: 'soviet-2' }, { type: 'end-phase' }, SOVIET, new FixedDice([]));
-    s = ev5.reduce((x, e) => rs.evolve(x, e), { ...s, step: 'soviet-2' as const });
+    s = ev5.reduce<State>((x, e) => rs.evolve(x, e), { ...s, step: 'soviet-2' as const });
     expect(s.step).toBe('recycle');
     const place = rs.legal(s, ALLIED)[0].command as Extract<Command, { type: 'place' }>;
     expect(place.placements[0][0]).toBe('uk-7-ad');
