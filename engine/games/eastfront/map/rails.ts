@@ -141,8 +141,9 @@ export const rails: RailSpec[] = [
   R('Lozovaya-Stalino', [Lozovaya, 'Stalino']),
   R('Stalino-Mariupol', ['Stalino', 'Mariupol']),
   R('Stalino-Taganrog-Rostov', ['Stalino', [38.9, 47.24], 'Rostov']),
-  R('Stalino-Voroshilovgrad', ['Stalino', 'Voroshilovgrad']),
-  R('Voroshilovgrad-Likhaya', ['Voroshilovgrad', Likhaya]),
+  // via Debaltsevo (Rostov NW1): H in Rostov cuts both lines into Voroshilovgrad with its ZOC (Edelweiss Aug II)
+  R('Stalino-Debaltsevo-Voroshilovgrad', ['Stalino', 'Rostov NW1', 'Voroshilovgrad']),
+  R('Voroshilovgrad-Likhaya', ['Voroshilovgrad', 'Rostov NW1', Likhaya]),
   R('Kharkov-Kupyansk-Valuyki-Liski', ['Kharkov', Kupyansk, Valuyki, Liski]),
   R('Kharkov-Kursk-Orel-Tula-Moscow', ['Kharkov', 'Kursk', Orel, 'Tula', 'Moscow']),
   R('Orel-Bryansk', [Orel, 'Bryansk']),

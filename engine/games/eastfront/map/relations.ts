@@ -62,6 +62,9 @@ export const relations: Relation[] = [
   eq('Kotelnikovo', 'Rostov E2', 1, 'Aug II Blitz: shock G (speed 1) attacks Rostov E2 from Kotelnikovo'),
   le('Kalach', 'Millerovo', 2, 'Aug II supply: R at Kalach is within two hexes of the Millerovo railhead'),
   le('Novorossiysk', 'Kerch', 2, 'Aug II supply: T at Novorossiysk is within two hexes of the Kerch railhead'),
+  le('Millerovo', 'Kamensko', 1, 'Aug II: the German rail net ends at Millerovo: its line south enters H\'s ZOC at Kamensko', false),
+  gt('Millerovo', 'Stalingrad', 2, 'Aug II supply: N and O at Stalingrad are beyond two hexes of the Millerovo railhead'),
+  gt('Millerovo', 'Salsk NE1', 2, 'Aug II supply: Z at Salsk NE1 is beyond two hexes of the Millerovo railhead'),
   // elsewhere in the book
   eq('Melitopol', 'Perekop', 1, '1.6: the Melitopol-Perekop hexside is the Sivash rail crossing'),
 ];

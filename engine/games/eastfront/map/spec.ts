@@ -135,6 +135,8 @@ export const eastfrontSpec: MapSpec = {
     { a: 'Kamensko', b: 'Rostov E1', kind: 'river', name: 'Donets', prov: derived, src: 'Edelweiss Jul II: V river-assaults Rostov E1' },
     { a: 'Kamensko E1', b: 'Rostov E1', kind: 'river', name: 'Don', prov: derived, src: 'Edelweiss Jul II: T river-assaults Rostov E1' },
     { a: 'Kamensko E1', b: 'Rostov E2', kind: 'river', name: 'Don', prov: derived, src: 'Edelweiss Jul II: S river-assaults Rostov E2' },
+    { a: 'Rostov E1', b: 'Rostov SE1', kind: 'river', name: 'Don / Manych', prov: derived, src: 'Edelweiss Aug production: Rostov keeps its rail line (Soviet level 30), so no German ZOC from Rostov E1 crosses' },
+    { a: 'Rostov E1', b: 'Salsk', kind: 'river', name: 'Manych', prov: derived, src: 'Edelweiss Aug production: Rostov keeps its rail line (Soviet level 30), so no German ZOC from Rostov E1 crosses' },
     { a: 'Mariupol', b: 'Rostov', kind: 'river', name: 'Mius', prov: derived, src: 'Edelweiss Jul II: one of the units attacking Rostov crosses a river' },
     { a: 'Kerch', b: 'Kerch E1', kind: 'strait', name: 'Kerch Straits', prov: printed, src: '1.38' },
     { a: 'Melitopol', b: 'Perekop', kind: 'impassable', name: 'Sivash', railOnly: true, prov: printed, src: '1.6: rail movement only' },

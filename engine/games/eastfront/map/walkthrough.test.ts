@@ -168,6 +168,26 @@ describe('Edelweiss August II 1942', () => {
     expect(straits.some((s) => s.a === id('Kerch') || s.b === id('Kerch'))).toBe(true);
     for (const s of straits) expect(M.railNeighbours(s.a)).not.toContain(s.b); // 1.38
   });
+  it('supply after the Soviet blitz: H in Rostov stops the German rail net at Millerovo (not Voroshilovgrad), out of reach of Z, N and O', () => {
+    // German rail reaches out from Stalino and from the north (Kharkov); H's ZOC covers Rostov's neighbours
+    // and the Soviets hold the Stalingrad / Kotelnikovo battle area (10.x, 9.12).
+    const blocked = new Set([id('Rostov'), ...M.neighbours(id('Rostov')), id('Stalingrad'), id('Kotelnikovo'), id('Stalingrad E1'), id('Kotelnikovo E1')]);
+    const sources = [id('Stalino'), id('Kharkov')];
+    const reached = new Set(sources);
+    const queue = [...sources];
+    while (queue.length) {
+      const h = queue.pop()!;
+      for (const n of M.railNeighbours(h)) if (!reached.has(n) && !blocked.has(n)) (reached.add(n), queue.push(n));
+    }
+    expect(reached.has(id('Millerovo'))).toBe(true);
+    expect(reached.has(id('Voroshilovgrad'))).toBe(false);
+    for (const n of ['Stalingrad', 'Salsk NE1']) for (const r of reached) expect(M.distance(r, id(n)), `${n} near railhead ${r}`).toBeGreaterThan(2);
+    expect(M.distance(id('Kalach'), id('Millerovo'))).toBeLessThanOrEqual(2);
+  });
+  it('Rostov keeps its Soviet rail line in August: the Don/Manych hexsides of Rostov E1 stop German ZOC', () => {
+    expect(M.isRiver(id('Rostov E1'), id('Rostov SE1'))).toBe(true);
+    expect(M.isRiver(id('Rostov E1'), id('Salsk'))).toBe(true);
+  });
   it('terrain stated by the book and the combat results', () => {
     expect(M.hex(id('Tbilisi'))!.terrain).toBe('forest');
     expect(M.hex(id('Grozny'))!.terrain).toBe('forest');
