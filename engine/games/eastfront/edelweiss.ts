@@ -12,7 +12,8 @@ export function edelweissArea(map: MapData): (id: string) => boolean {
   for (const [k, v] of Object.entries(map.named)) named.set(normName(k), v);
   const qr = new Map(map.hexes.map((h) => [h.id, h]));
   const at = (n: string) => qr.get(named.get(n) ?? '');
-  const north = at('VOROSHILOVGRAD')!.r; // the northern row of the set-up
+  // the northernmost row holding a set-up hex or a hex the walkthrough uses (Millerovo railhead)
+  const north = Math.min(...['VOROSHILOVGRAD', 'KALACH', 'MILLEROVO', 'STALINGRAD', 'STALINGRAD E1', 'KAMENSKO'].map((n) => at(n)?.r ?? Infinity));
   const kerch = at('KERCH')!;
   const west = kerch.q + kerch.r / 2; // offset column of Kerch: the western edge
   const out = new Set(['STALINGRAD NE1', 'ARCHEDA'].map((n) => named.get(n)));

@@ -91,7 +91,19 @@ export function computeControl(s: State, b: Board, prior: string = s.control): s
 }
 
 /** 9.12/9.3: hexes in rail supply for `side`: along rails through friendly hexes, into but not through battles. */
+const railMemo = new WeakMap<State, Map<string, Set<string>>>();
 export function railNet(s: State, b: Board, ctx: ScenarioCtx, side: Side): Set<string> {
+  // state objects are never mutated, so a result per state object is safe to reuse
+  let m = railMemo.get(s);
+  if (!m) railMemo.set(s, (m = new Map()));
+  const hit = m.get(side);
+  if (hit) return hit;
+  const r = railNetRaw(s, b, ctx, side);
+  m.set(side, r);
+  return r;
+}
+
+function railNetRaw(s: State, b: Board, ctx: ScenarioCtx, side: Side): Set<string> {
   const starts = ctx.sources[side].filter((h) => friendly(s, b, h, side));
   const r = reach(starts, b.railNeighbours, {
     maxSteps: Infinity,
@@ -121,7 +133,19 @@ export function effectiveCv(s: State, u: Unit): number {
  * 5.3: hexes under command of an active HQ. Traced through hexes not enemy-controlled; the last hex may be
  * enemy-controlled so that attacks into enemy battle hexes can be supported (ruling R-5.3).
  */
+const rangeMemo = new WeakMap<State, Map<string, Set<string>>>();
 export function commandRange(s: State, b: Board, hq: Unit): Set<string> {
+  let m = rangeMemo.get(s);
+  if (!m) rangeMemo.set(s, (m = new Map()));
+  const key = `${hq.id}@${hq.at}:${hq.cv}`;
+  const hit = m.get(key);
+  if (hit) return hit;
+  const r = commandRangeRaw(s, b, hq);
+  m.set(key, r);
+  return r;
+}
+
+function commandRangeRaw(s: State, b: Board, hq: Unit): Set<string> {
   const out = new Set<string>();
   if (!hq.at || isBox(hq.at)) return out;
   const r = effectiveCv(s, hq);

@@ -33,14 +33,16 @@ export interface EastfrontConfig {
 }
 
 const idList = z.array(z.string().min(1).max(40)).max(64);
-const path = z.array(z.string().min(1).max(40)).max(40);
+const path = z.array(z.string().min(1).max(40)).max(40).default([]);
+const hexRef = z.string().min(1).max(40);
+const dest = { to: hexRef.optional(), via: z.array(hexRef).max(10).optional() };
 const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('activate'), hq: z.string().min(1).max(40), deploy: z.string().min(1).max(40).optional(), blitz: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('endCommand') }).strict(),
-  z.object({ type: z.literal('move'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40) }).strict(),
-  z.object({ type: z.literal('rail'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40) }).strict(),
-  z.object({ type: z.literal('retreat'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40) }).strict(),
-  z.object({ type: z.literal('mobilize'), hq: z.string().min(1).max(40), path, rail: z.boolean().optional() }).strict(),
+  z.object({ type: z.literal('move'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
+  z.object({ type: z.literal('rail'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
+  z.object({ type: z.literal('retreat'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
+  z.object({ type: z.literal('mobilize'), hq: z.string().min(1).max(40), path, rail: z.boolean().optional(), ...dest }).strict(),
   z.object({ type: z.literal('endMovement') }).strict(),
   z.object({ type: z.literal('airstrike'), hq: z.string().min(1).max(40), hex: z.string().min(1).max(40) }).strict(),
   z.object({ type: z.literal('fight'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
@@ -215,7 +217,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
         case 'rail':
         case 'retreat':
         case 'mobilize':
-          return { ...c, path: c.path.map(h) };
+          return { ...c, path: c.path.map(h), ...(c.to ? { to: h(c.to) } : {}), ...(c.via ? { via: c.via.map(h) } : {}) };
         case 'airstrike':
         case 'fight':
         case 'defend':

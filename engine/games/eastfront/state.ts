@@ -119,10 +119,12 @@ export interface ProductionOrder {
 export type Command =
   | { type: 'activate'; hq: string; deploy?: string; blitz?: boolean }
   | { type: 'endCommand' }
-  | { type: 'move'; unit: string; path: string[]; by: string }
-  | { type: 'rail'; unit: string; path: string[]; by: string }
-  | { type: 'retreat'; unit: string; path: string[]; by: string }
-  | { type: 'mobilize'; hq: string; path: string[]; rail?: boolean }
+  /** Moves give an explicit `path` (hexes after the start), or `to` (+ optional `via` waypoints) for the
+   *  engine to choose the shortest legal path. */
+  | { type: 'move'; unit: string; path: string[]; by: string; to?: string; via?: string[] }
+  | { type: 'rail'; unit: string; path: string[]; by: string; to?: string; via?: string[] }
+  | { type: 'retreat'; unit: string; path: string[]; by: string; to?: string; via?: string[] }
+  | { type: 'mobilize'; hq: string; path: string[]; rail?: boolean; to?: string; via?: string[] }
   | { type: 'endMovement' }
   | { type: 'airstrike'; hq: string; hex: string }
   | { type: 'fight'; hex: string; order?: string[]; prefs?: string[] }

@@ -395,8 +395,17 @@ function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
   const rail = railNet(em.s, g.board, g.ctx, foe);
   const unsupplied: string[] = [];
   const supplied: string[] = [];
+  // 6.22: units beyond the stacking limit (only a repulse can cause it) are unsupplied; the owner's choice
+  // defaults to the weakest, then cheapest units
+  const excess = new Set<string>();
+  const byHex = new Map<string, Unit[]>();
+  for (const u of liveUnits(em.s, foe)) if (onMap(u)) (byHex.get(u.at!) ?? byHex.set(u.at!, []).get(u.at!)!).push(u);
+  for (const [hex, us] of byHex) {
+    const over = us.length - stackLimit(g.board, hex);
+    if (over > 0) [...us].sort((a, b) => a.cv - b.cv || stepCost(a) - stepCost(b) || (a.id < b.id ? -1 : 1)).slice(0, over).forEach((u) => excess.add(u.id));
+  }
   for (const u of liveUnits(em.s, foe)) {
-    if (hasSupplyLine(em.s, g.board, foe, u.at!, rail)) supplied.push(u.id);
+    if (!excess.has(u.id) && hasSupplyLine(em.s, g.board, foe, u.at!, rail)) supplied.push(u.id);
     else unsupplied.push(u.id);
   }
   em.emit({ type: 'supplyChecked', side: foe, unsupplied, supplied });
@@ -677,6 +686,8 @@ export const STEPS: Record<Phase, Step> = {
           req(onMap(h), '5.2.1', 'off-board HQs cannot deploy');
           checkLandPath(s, g, h, [c.deploy], { deploy: true, noEngage: true, retreat: true });
           req(friendly(s, g.board, c.deploy, h.side) && !s.battles[c.deploy], '5.2.1', 'HQs deploy only into friendly, unembattled hexes');
+          // ruling: a deploy may not overstack (the book allows it if fixed by the end of movement)
+          req(ownAt(s, c.deploy, h.side, h.id).length + 1 <= stackLimit(g.board, c.deploy), '6.22', 'the deploy hex is full');
           deploy = c.deploy;
         }
         const from = h.at!;
@@ -734,10 +745,69 @@ const UNSUPPORTED: Record<string, [string, string]> = {
   advanceReinforcement: ['11.51', 'Advanced arrival of reinforcements'],
 };
 
-export function decideIn(s: State, g: Game, c: Command, actor: Actor, dice: DiceSource): Event[] {
+/** All simple land paths of 1..max hexes from `start`, shortest first, in a stable order. */
+function* landPaths(g: Game, start: string, max: number): Generator<string[]> {
+  let frontier: string[][] = [[]];
+  for (let k = 1; k <= max; k++) {
+    const next: string[][] = [];
+    for (const p of frontier) {
+      const at = p.length ? p[p.length - 1] : start;
+      for (const n of [...g.board.neighbours(at)].sort()) if (n !== start && !p.includes(n)) next.push([...p, n]);
+    }
+    for (const p of next) yield p;
+    frontier = next;
+  }
+}
+
+const followsVia = (path: string[], via: string[]) => {
+  let i = 0;
+  for (const h of path) if (i < via.length && h === via[i]) i++;
+  return i === via.length;
+};
+
+/** Resolve `to`/`via` into a concrete path: the shortest legal one (ruling: ties by hex id order). */
+function resolvePath(s: State, g: Game, c: Command): Command {
+  if (!('to' in c) || !c.to) return c;
+  const to = c.to;
+  const via = c.via ?? [];
+  const unitId = c.type === 'mobilize' ? c.hq : (c as { unit: string }).unit;
+  const u = s.units[unitId];
+  req(u && u.at, '6.1', `no unit ${unitId} in play`);
+  const { to: _t, via: _v, ...rest } = c as Command & { to?: string; via?: string[] };
+  const rail = c.type === 'rail' || (c.type === 'mobilize' && c.rail);
+  if (rail) {
+    // breadth-first along friendly rails, through the waypoints in order
+    let path: string[] = [];
+    let from = u.at!;
+    for (const goal of [...via, to]) {
+      const net = railNet(s, g.board, g.ctx, u.side);
+      const prev = new Map<string, string>([[from, from]]);
+      const q = [from];
+      for (let i = 0; i < q.length && !prev.has(goal); i++) {
+        if (q[i] !== from && s.battles[q[i]]) continue;
+        for (const n of [...g.board.railNeighbours(q[i])].sort()) if (!prev.has(n) && net.has(n)) (prev.set(n, q[i]), q.push(n));
+      }
+      req(prev.has(goal), '9.21', `no friendly rail line to ${g.board.label(goal)}`);
+      const leg: string[] = [];
+      for (let x = goal; x !== from; x = prev.get(x)!) leg.unshift(x);
+      path = [...path, ...leg];
+      from = goal;
+    }
+    return { ...rest, path } as Command;
+  }
+  const opts = c.type === 'retreat' ? { retreat: true } : c.type === 'mobilize' ? { noEngage: true } : {};
+  for (const p of landPaths(g, u.at!, speed(s, u))) {
+    if (p[p.length - 1] !== to || !followsVia(p, via)) continue;
+    if (tryOk(() => checkLandPath(s, g, u, p, opts))) return { ...rest, path: p } as Command;
+  }
+  return ill('6.1', `no legal path for ${u.name} to ${g.board.label(to)}`);
+}
+
+export function decideIn(s: State, g: Game, c0: Command, actor: Actor, dice: DiceSource): Event[] {
   const em = new Emitter(s);
-  const ns = UNSUPPORTED[c.type];
+  const ns = UNSUPPORTED[c0.type];
   if (ns) notSupported(ns[0], ns[1]);
+  let c = c0;
   if (s.phase === 'over') ill('17', 'the game is over');
   const side = actor.side as Side;
   if (s.prompt?.kind === 'defend') {
@@ -755,6 +825,7 @@ export function decideIn(s: State, g: Game, c: Command, actor: Actor, dice: Dice
   if (side !== s.active) throw new RuleError('NOT_YOUR_TURN', '4.4', `it is the ${s.active} player-turn`);
   const h = STEPS[s.phase].on[c.type] as Handler<typeof c.type> | undefined;
   if (!h) ill('4.4', `${c.type} is not allowed in the ${s.phase} phase`);
+  c = resolvePath(s, g, c);
   h!(em, g, c as never, actor, dice);
   return em.events;
 }
@@ -776,6 +847,7 @@ function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
     if (onMap(h) && s.weather !== 'mud')
       for (const n of g.board.neighbours(h.at!)) {
         if (!friendly(s, g.board, n, side) || s.battles[n] || enemiesAt(s, n, side)) continue;
+        if (ownAt(s, n, side).length + 1 > stackLimit(g.board, n)) continue;
         out.push({ command: { type: 'activate', hq: h.id, deploy: n }, label: `Activate ${h.name}, deploy to ${g.board.label(n)}`, rule: '5.2.1' });
       }
   }

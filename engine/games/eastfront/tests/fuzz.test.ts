@@ -11,3 +11,13 @@ describe('random legal play (fuzzer)', () => {
     expect(rep.finished).toBeGreaterThan(0);
   });
 });
+
+describe('random legal play on the real map (Edelweiss)', () => {
+  it('plays 5 seeded Edelweiss games to the September end with no crash, illegal state or fold difference', async () => {
+    const { eastfront } = await import('../index');
+    const rep = fuzz(eastfront, [1, 2, 3, 4, 5], 3000);
+    expect(rep.problems).toEqual([]);
+    expect(rep.finished).toBe(5);
+    expect(rep.eventTypes.fire).toBeGreaterThan(0);
+  });
+});
