@@ -217,6 +217,27 @@ describe('one side', () => {
   });
 });
 
+describe('access withdrawn', () => {
+  it('a revoked seat\'s open connection is closed at the next re-check, and it cannot reconnect', async () => {
+    const g = await newGame();
+    const chat = sideDocName(g.id, 'red', 'chat');
+    const kept = await addSeat(g.id, 'red');
+    const doomed = await addSeat(g.id, 'red');
+    const keeper = await rawOpen(srv.url, chat, [kept]);
+    const victim = await rawOpen(srv.url, chat, [doomed]);
+    if (!keeper.open || !victim.open) throw new Error('refused');
+    const closedWith = new Promise<number>((r) => victim.ws.once('close', (code) => r(code)));
+    await yjs().recheck();
+    expect(victim.ws.readyState).toBe(victim.ws.OPEN);
+    await srv.database.query('UPDATE seats SET revoked_at = now() WHERE token_hash = $1', [hashToken(doomed)]);
+    expect(await yjs().recheck()).toBeGreaterThanOrEqual(1);
+    expect(await closedWith).toBe(4403);
+    expect(keeper.ws.readyState).toBe(keeper.ws.OPEN);
+    expect((await rawOpen(srv.url, chat, [doomed])).status).toBe(403);
+    keeper.ws.close();
+  });
+});
+
 describe('replay links', () => {
   it('serve the link\'s notes: annotating links write, view-only links read but cannot write', async () => {
     const g = await newGame();

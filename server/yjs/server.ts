@@ -44,6 +44,11 @@ export interface YjsOptions {
   compactAfter?: number;
   /** Largest websocket message accepted, in bytes (default 1 MiB); larger ones close the connection. */
   maxMessageBytes?: number;
+  /**
+   * Re-check every open connection's access this often (default 30 s; 0 = never), closing those that lost it
+   * (a revoked seat or link) and those that lost write access (they reconnect read-only).
+   */
+  recheckEveryMs?: number;
   log?: (...a: unknown[]) => void;
 }
 
@@ -121,7 +126,9 @@ export class YjsServer {
   private readonly open = new Map<string, Bound>();
   private readonly byDoc = new WeakMap<Y.Doc, Bound>();
   private readonly releasing = new Map<string, Promise<void>>();
-  private readonly conns = new Set<WebSocket>();
+  /** Open connections, with the request they were authorized on and whether they may write. */
+  private readonly conns = new Map<WebSocket, { req: IncomingMessage; write: boolean }>();
+  private recheckTimer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
   private readonly counters = { storedRows: 0, appliedFromOtherInstances: 0, compactions: 0, ignoredWrites: 0 };
@@ -140,6 +147,11 @@ export class YjsServer {
     registry().set(this.key, this);
     byDatabase.set(this.opts.database, this);
     this.unlisten = await this.opts.database.listen(YJS_CHANNEL, (payload) => this.onNotify(payload));
+    const every = this.opts.recheckEveryMs ?? 30_000;
+    if (every > 0) {
+      this.recheckTimer = setInterval(() => void this.recheck().catch((err) => this.log('re-check failed:', err)), every);
+      this.recheckTimer.unref();
+    }
     return this;
   }
 
@@ -182,21 +194,21 @@ export class YjsServer {
   }
 
   private attach(ws: WebSocket, req: IncomingMessage, key: string, write: boolean) {
-    this.conns.add(ws);
+    this.conns.set(ws, { req, write });
     ws.once('close', () => this.conns.delete(ws));
     ws.on('error', () => {});
-    if (!write) {
-      // setupWSConnection subscribes to 'message' with ws.on: hand it a filtered stream instead, so a read-only
-      // client's updates never reach the document (whatever its UI does).
-      const on = ws.on.bind(ws) as (event: string, fn: (...a: any[]) => void) => WebSocket;
-      (ws as unknown as { on: typeof on }).on = (event, fn) =>
-        event === 'message'
-          ? on('message', (data: unknown, isBinary: boolean) => {
-              if (readOnlyMayPass(toMessageBytes(data))) fn(data, isBinary);
-              else this.counters.ignoredWrites++;
-            })
-          : on(event, fn);
-    }
+    // setupWSConnection subscribes to 'message' with ws.on: hand it a filtered stream instead, so a read-only
+    // client's updates never reach the document (whatever its UI does), and a connection whose access was
+    // withdrawn is not heard at all while it closes.
+    const on = ws.on.bind(ws) as (event: string, fn: (...a: any[]) => void) => WebSocket;
+    (ws as unknown as { on: typeof on }).on = (event, fn) =>
+      event === 'message'
+        ? on('message', (data: unknown, isBinary: boolean) => {
+            const c = this.conns.get(ws);
+            if (c && (c.write || readOnlyMayPass(toMessageBytes(data)))) fn(data, isBinary);
+            else this.counters.ignoredWrites++;
+          })
+        : on(event, fn);
     setupWSConnection(ws, req, { docName: key, gc: true });
   }
 
@@ -206,6 +218,24 @@ export class YjsServer {
     docs.delete(key);
     const { name } = splitKey(key);
     void this.release(name, doc).then(() => doc.destroy());
+  }
+
+  /**
+   * Authorize every open connection again; close (code 4403) those no longer allowed in, or no longer allowed to
+   * write. Returns how many were closed.
+   */
+  async recheck(): Promise<number> {
+    let closed = 0;
+    for (const [ws, c] of [...this.conns]) {
+      if (this.closed) break;
+      const now = await this.authorize(c.req);
+      if (now.ok && (now.write || !c.write)) continue;
+      closed++;
+      this.conns.delete(ws);
+      ws.close(4403, now.ok ? 'Write access withdrawn' : 'Access withdrawn');
+      setTimeout(() => ws.terminate(), 1000).unref();
+    }
+    return closed;
   }
 
   // ---------------------------------------------------------------- persistence hooks
@@ -374,7 +404,8 @@ export class YjsServer {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const gone = [...this.conns].map(
+    if (this.recheckTimer) clearInterval(this.recheckTimer);
+    const gone = [...this.conns.keys()].map(
       (ws) => new Promise<void>((r) => {
         if (ws.readyState === ws.CLOSED) return r();
         ws.once('close', () => r());
