@@ -153,8 +153,10 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
           samples.push([x + rad * Math.cos(a), y + rad * Math.sin(a)]);
         }
         const landCount = samples.filter(isLand).length;
+        const lakeShare = samples.filter((p) => lakeIdx.contains(p)).length / samples.length;
         const centreLand = isLand([x, y]);
-        const land = centreLand || landCount / samples.length >= spec.landShare;
+        // mostly-lake hexes are lakes even with some shore in them (1.37); otherwise part-land is land (1.2)
+        const land = lakeShare < (spec.lakeShare ?? 1) && (centreLand || landCount / samples.length >= spec.landShare);
         const id = hexKey({ q, r });
         let terrain: string;
         let prov: Provenance = 'substitute';
@@ -167,8 +169,7 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
           prov = t.prov;
           src = t.src;
         } else {
-          const lakeCount = samples.filter((p) => lakeIdx.contains(p)).length;
-          terrain = lakeIdx.contains([x, y]) || lakeCount > samples.length / 2 ? 'lake' : 'sea';
+          terrain = lakeIdx.contains([x, y]) || lakeShare > 0.5 ? 'lake' : 'sea';
           src = 'Natural Earth land/lakes';
         }
         const h: HexWork = { q, r, id, x, y, terrain, land, prov, src };

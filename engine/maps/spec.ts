@@ -110,6 +110,8 @@ export interface MapSpec {
   areaKm: [number, number][];
   /** A hex is land when at least this share of its sample points is land (partial coastal hexes, 1.2). */
   landShare: number;
+  /** A hex is a lake when at least this share of its sample points is lake (default: never by share). */
+  lakeShare?: number;
   /** Lake names (Natural Earth) that count as lakes; reservoirs built after the war are left out. */
   lakes: string[];
   rivers: RiverSelection;

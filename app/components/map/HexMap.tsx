@@ -57,8 +57,8 @@ const TERRAIN_FILL: Record<string, string> = {
   forest: 'rgba(96, 135, 74, 0.65)',
   marsh: 'rgba(116, 160, 150, 0.65)',
   mountain: 'rgba(150, 118, 82, 0.7)',
-  sea: 'rgba(0, 0, 0, 0)',
-  lake: 'rgba(0, 0, 0, 0)',
+  sea: 'rgba(150, 186, 206, 0.55)',
+  lake: 'rgba(150, 186, 206, 0.55)',
 };
 const WATER = '#a9c7d8';
 

@@ -44,6 +44,7 @@ export const eastfrontSpec: MapSpec = {
     [-1300, -560],
   ],
   landShare: 0.1,
+  lakeShare: 0.5,
   lakes: [
     'Lake Ladoga',
     'Lake Onega',
