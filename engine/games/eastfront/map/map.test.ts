@@ -127,6 +127,35 @@ describe('rulebook names', () => {
   });
 });
 
+describe('rail clarifications (9 sidebar, 1.6, 1.38)', () => {
+  it('the Sivash hexside (Melitopol-Perekop) carries rail but no land movement', () => {
+    const [a, b] = [M.id('Melitopol'), M.id('Perekop')];
+    const side = M.hexside(a, b)!;
+    expect(side.railOnly).toBe(true);
+    expect(M.landNeighbours(a)).not.toContain(b);
+    expect(M.railNeighbours(a)).toContain(b);
+  });
+  it('the Tulchin-Uman railroad does not enter Tulchin NE1', () => {
+    const ne1 = M.id('Tulchin NE1');
+    expect(M.railNeighbours(M.id('Tulchin')).length).toBeGreaterThan(0);
+    expect(M.railNeighbours(ne1)).not.toContain(M.id('Tulchin'));
+    expect(M.railNeighbours(ne1)).not.toContain(M.id('Uman'));
+  });
+  it('every port touches at least one sea zone; Sevastopol and Kerch touch two (15.1)', () => {
+    for (const c of map.cities.filter((x) => x.port)) expect(c.seaZones?.length ?? 0, c.name).toBeGreaterThan(0);
+    expect(map.cities.find((c) => c.name === 'Sevastopol')!.seaZones).toEqual(['SZ-E-BLACK', 'SZ-W-BLACK']);
+    expect(map.cities.find((c) => c.name === 'Kerch')!.seaZones).toEqual(['SZ-AZOV', 'SZ-E-BLACK']);
+  });
+  it('the rail net is one connected network (Kerch straits aside)', () => {
+    const start = map.rails[0].a;
+    const seen = new Set([start]);
+    const queue = [start];
+    while (queue.length) for (const n of M.railNeighbours(queue.pop()!)) if (!seen.has(n)) (seen.add(n), queue.push(n));
+    const all = new Set(map.rails.flatMap((r) => [r.a, r.b]));
+    expect([...all].filter((h) => !seen.has(h))).toEqual([]);
+  });
+});
+
 describe('cities and production checksums (11.2.1, digest 6.1)', () => {
   const value = (owner: string, german: boolean) =>
     map.cities
