@@ -2,9 +2,15 @@
  * Helpers for websocket-level tests of the Yjs server: Node y-websocket clients carrying seat tokens, raw
  * sockets that record every byte the server sends, and polling with a deadline.
  */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import type { Database } from '../../db/client';
+import type { GameService } from '../games';
+import { tokensFrom } from '../session';
+import { YjsServer } from './server';
 
 /** ws (Node 20 has no global WebSocket) with the seat tokens sent as the x-hexfront-token header. */
 export function socketWithTokens(tokens: string[]): typeof WebSocket {
@@ -104,3 +110,23 @@ export interface ChatMessage {
 
 export const chatOf = (doc: Y.Doc) => doc.getArray<ChatMessage>('messages');
 export const notesOf = (doc: Y.Doc) => doc.getMap<Record<string, unknown>>('annotations');
+
+/**
+ * A Yjs server alone on its own HTTP port, over an existing database and game service: lets a test stop and
+ * start the collaboration layer (all in-memory documents gone) without reopening the database.
+ */
+export async function startStandaloneYjs(database: Database, games: GameService, secret: string) {
+  const yjs = await new YjsServer({ database, games, instance: randomUUID(), tokensOf: (req) => tokensFrom(req, secret) }).start();
+  const server = http.createServer((_req, res) => res.writeHead(404).end());
+  server.on('upgrade', (req, socket, head) => yjs.handleUpgrade(req, socket, head));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url,
+    yjs,
+    async close() {
+      await yjs.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
