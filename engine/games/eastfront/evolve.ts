@@ -265,6 +265,8 @@ export function evolve(s: State, e: Event): State {
       const n = setUnit(s, e.unit, { at: e.hex, cv: e.cv, token: e.token, fresh: true, face: false });
       return { ...n, nextToken: Math.max(n.nextToken, Number(e.token.replace(/\D/g, '')) + 1) };
     }
+    case 'battleRenewed':
+      return setBattle(s, e.hex, { hex: e.hex, oa: e.oa, fresh: true });
     case 'gameEnded':
       return { ...s, phase: 'over', prompt: null, result: { winner: e.winner, level: e.level, vp: e.vp } };
   }

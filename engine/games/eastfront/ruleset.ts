@@ -7,7 +7,7 @@ import type { Actor, DiceSource, GameStatus, LegalAction, Roles, Ruleset, Viewer
 import { RuleError } from '../../core/errors';
 import type { MapData } from '../../maps/model';
 import { Board } from './board';
-import { EDELWEISS, EDELWEISS_UNITS, isHq, other, type Side, type SetupUnit } from './data';
+import { EDELWEISS, EDELWEISS_UNITS, isHq, other, rollWeather, weatherOf, type Side, type SetupUnit, type Weather } from './data';
 import { evolve, initialState } from './evolve';
 import { cityValue, computeControl, type ScenarioCtx } from './rules';
 import type { Battle, Command, Event, State, Unit } from './state';
@@ -168,7 +168,10 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       });
       const battles: Battle[] = (cfg.battles ?? EDELWEISS.battles).map((b) => ({ hex: resolve(b.hex), oa: b.oa }));
       const start = cfg.start ?? EDELWEISS.start;
-      const turn = { year: start.year, month: start.month, fortnight: start.fortnight, first: 'german' as Side };
+      const fixed = weatherOf(start.month);
+      // 12.1: a variable month's first fortnight is rolled at set-up (after the token shuffle)
+      const weather: Weather = fixed === 'variable' ? rollWeather(start.month, dice.roll(6) + dice.roll(6)) : fixed;
+      const turn = { year: start.year, month: start.month, fortnight: start.fortnight, first: (weather === 'snow' ? 'soviet' : 'german') as Side };
       const s0: State = { ...initialState(), units: Object.fromEntries(units.map((u) => [u.id, u])), battles: Object.fromEntries(battles.map((b) => [b.hex, b])), control: priorControl };
       // OA units in the pre-set battle are face-up (7.12)
       for (const b of battles) for (const u of units) if (u.at === b.hex && u.side === b.oa) u.face = true;
@@ -180,7 +183,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       return [
         {
           type: 'setup', scenario, map: cfg.mapId ?? map.game, options: { autoResolve: !!options.autoResolve }, units, battles, control, turn,
-          pl: { ...card }, basic, air: { ...EDELWEISS.air }, weather: 'dry', nextToken: n + 1,
+          pl: { ...card }, basic, air: { ...EDELWEISS.air }, weather, nextToken: n + 1,
         },
       ];
     },

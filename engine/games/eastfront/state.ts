@@ -165,4 +165,6 @@ export type Event =
   | { type: 'ordersSealed'; side: Side; order: ProductionOrder; spent: number }
   | { type: 'replaced'; unit: string; cv: number }
   | { type: 'cadre'; unit: string; hex: string; token: string; cv: number }
+  /** 6.41 NOTE: a retreat while new units engaged the same hex is also a new attack by them. */
+  | { type: 'battleRenewed'; hex: string; oa: Side }
   | { type: 'gameEnded'; winner: Side | null; level: string; vp: Record<Side, number> };

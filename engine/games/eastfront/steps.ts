@@ -73,9 +73,10 @@ function enemiesAt(s: State, hex: string, side: Side): boolean {
 function ownAt(s: State, hex: string, side: Side, except?: string): Unit[] {
   return Object.values(s.units).filter((u) => u.at === hex && u.side === side && u.id !== except);
 }
+/** Units keeping a battle going (6.41): those there since the phase began, or a designated rearguard. */
 function remainingOwn(s: State, hex: string, side: Side, except: string): number {
   const rg = new Set(s.rearguards.map((r) => r.unit));
-  return ownAt(s, hex, side, except).filter((u) => !rg.has(u.id) || u.at === hex).length;
+  return ownAt(s, hex, side, except).filter((u) => !u.moved || rg.has(u.id)).length;
 }
 
 /**
@@ -546,11 +547,16 @@ const endMovement: Handler<'endMovement'> = (em, g, _c, actor, dice) => {
   for (const r of [...em.s.rearguards]) {
     const u = em.s.units[r.unit];
     if (u.at !== r.hex) continue;
-    const retreat = ownAt(em.s, r.hex, u.side, u.id).length === 0 && enemiesAt(em.s, r.hex, u.side);
+    // units that were in the battle at the start of the phase (not moved in) other than the rearguard
+    const stayers = ownAt(em.s, r.hex, u.side, u.id).filter((x) => !x.moved);
+    const newcomers = ownAt(em.s, r.hex, u.side, u.id).filter((x) => x.moved);
+    const retreat = stayers.length === 0 && enemiesAt(em.s, r.hex, u.side);
     if (retreat) pursuit(em, g, r.unit, r.hex, dice);
     else em.emit({ type: 'pursuit', unit: r.unit, hex: r.hex, fire: [] });
     if (em.s.units[r.unit].at === r.hex)
       em.emit({ type: 'moved', unit: r.unit, path: r.path, mode: 'land', by: r.by, cost: 0, side: [], disengage: true });
+    // 6.41 NOTE: retreating while new units engaged is also an attack by them; they may become the OA
+    if (retreat && newcomers.length && em.s.battles[r.hex]) em.emit({ type: 'battleRenewed', hex: r.hex, oa: u.side });
   }
   const next = em.s.phase === 'movement' ? 'combat' : 'blitzCombat';
   phaseEvent(em, g, next, em.s.active);

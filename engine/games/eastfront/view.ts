@@ -159,6 +159,7 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
     case 'revealed':
     case 'productionLevel':
     case 'gameEnded':
+    case 'battleRenewed':
       return e;
   }
 }

@@ -145,3 +145,69 @@ describe('7.34 / 7.4 double and triple defense, half hits', () => {
     expect(g.unit('A').cv).toBe(2);
   });
 });
+
+describe('7.23 counter-attacks: terrain benefits go to whoever is passive', () => {
+  it('the Original Defender of a major city counter-attacks: the Original Attacker gets DF defensive fire and double defense', () => {
+    const rails: [string, string][] = [];
+    for (let q = 0; q < 7; q++) rails.push([`${q},1`, `${q + 1},1`]);
+    const g = tinyGame(
+      { w: 8, h: 3, rails, cities: [{ hex: '3,1', name: 'Big City', kind: 'major', pp: 2 }] },
+      {
+        units: [
+          u('U', 'german', 'hq', 3, '1,1', 3),
+          u('P', 'german', 'shq', 3, '0,0', 3),
+          u('Y', 'german', 'infantry', 4, '2,1'),
+          u('A', 'soviet', 'infantry', 3, '3,1', 3),
+          u('I', 'soviet', 'hq', 2, '5,1', 2),
+        ],
+        battles: [],
+        sources: { german: ['0,1'], soviet: ['7,1'] },
+      },
+    );
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    g.play({ type: 'move', unit: 'Y', path: ['3,1'], by: 'U' });
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'fight', hex: 'Big City' });
+    // A (passive, major city: DF) <1,1,1>; Y <6,6,1,1>: two half hits on A (double defense) = one step
+    g.play({ type: 'defend', hex: '3,1' }, [1, 1, 1, 6, 6, 1, 1]);
+    expect(g.unit('A').cv).toBe(2);
+    g.play({ type: 'endCombat' });
+    expect(g.state.active).toBe('soviet');
+    g.play({ type: 'activate', hq: 'I' });
+    g.play({ type: 'endCommand' });
+    g.play({ type: 'endMovement' });
+    expect(g.state.battles['3,1'].fresh).toBeFalsy(); // an existing battle: combat optional (7.15)
+    g.play({ type: 'fight', hex: '3,1' });
+    // Y is passive now: infantry fires DF in the major city <5,1,1,1> -> one hit, A takes it in full (active);
+    // A (1cv) fires <6>: one hit on Y, halved by Y's double defense and forfeit at round end
+    g.play({ type: 'defend', hex: '3,1' }, [5, 1, 1, 1, 6]);
+    expect(g.unit('A').cv).toBe(1);
+    expect(g.unit('Y').cv).toBe(4);
+    expect(g.state.battles['3,1'].oa).toBe('german'); // still the Original Attacker (7.12)
+  });
+});
+
+describe('12.2 Mud', () => {
+  it('no HQ deploy, disrupted command range, speed 1 and stops everywhere, single fire on offence', () => {
+    const g = tinyGame(
+      { w: 8, h: 3 },
+      {
+        units: [u('U', 'german', 'hq', 2, '1,1', 3), u('P', 'german', 'shq', 3, '0,0', 3), u('X', 'german', 'armor', 4, '2,1'), u('Z', 'german', 'armor', 4, '3,0'), u('A', 'soviet', 'infantry', 3, '4,1', 3)],
+        battles: [],
+        sources: { german: ['0,1'], soviet: ['7,1'] },
+        start: { year: 1942, month: 4, fortnight: 1 },
+      },
+    );
+    expect(g.state.weather).toBe('mud');
+    expect(() => g.play({ type: 'activate', hq: 'U', deploy: '1,2' })).toThrow(/Mud/);
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    expect(() => g.play({ type: 'move', unit: 'Z', path: ['4,0'], by: 'U' })).toThrow(/command range/); // range 2-1 = 1
+    expect(() => g.play({ type: 'move', unit: 'X', path: ['3,1', '4,1'], by: 'U' })).toThrow(/at most 1/);
+    g.play({ type: 'move', unit: 'X', path: ['3,1'], by: 'U' });
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'endCombat' });
+    expect(g.state.active).toBe('soviet');
+  });
+});

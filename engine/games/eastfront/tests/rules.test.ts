@@ -208,3 +208,18 @@ describe('production (11.x) and the end of the game (17.x)', () => {
     expect(g.rs.status(g.state).finished).toBe(true);
   });
 });
+
+describe('6.41 NOTE: retreat and attack', () => {
+  it('leaving a battle entirely while new units engage is a retreat (pursuit fire) and a new attack by the newcomers', () => {
+    const g = tinyGame(MAP, base([u('U', 'german', 'hq', 3, '2,1', 3), u('P', 'german', 'shq', 3, '0,1', 3), u('X', 'german', 'armor', 3, '4,1'), u('W', 'german', 'armor', 4, '3,2'), u('A', 'soviet', 'infantry', 3, '4,1', 3)], { battles: [{ hex: '4,1', oa: 'soviet' }] }));
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    g.play({ type: 'move', unit: 'W', path: ['4,1'], by: 'U' });
+    // W is a newcomer: it does not keep the battle for X, which must be designated rearguard to leave
+    expect(() => g.play({ type: 'move', unit: 'X', path: ['3,1'], by: 'U' })).toThrow(/rearguard/);
+    g.play({ type: 'retreat', unit: 'X', path: ['3,1'], by: 'U' });
+    g.play({ type: 'endMovement' }); // A (speed 2 < armor 3) does not fire: no dice are rolled
+    expect(g.state.battles['4,1']).toMatchObject({ oa: 'german', fresh: true });
+    expect(() => g.play({ type: 'endCombat' })).toThrow(/compulsory/);
+  });
+});
