@@ -4,6 +4,7 @@
  *
  * Each bench is a named function returning a flat object of figures; the objects are merged into one, so a
  * later bench adds its own keys by adding an entry to BENCHES. BENCH_ONLY=platform,map runs a subset.
+ * BENCH_LONG_GAME, BENCH_LIVE_GAMES, BENCH_COMMANDS shrink the platform bench for a quick check.
  * A bench that fails records its error under `errors` and the run exits non-zero after printing the JSON.
  */
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { benchPlatform } from './platform';
 
 type Figures = Record<string, unknown>;
+const num = (v: string | undefined) => (v ? Number(v) : undefined);
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 /** Import an optional bench module written by someone else; absent file = no figures. */
@@ -29,7 +31,16 @@ async function optional(file: string, fn: string): Promise<Figures | null> {
 }
 
 const BENCHES: { name: string; run: () => Promise<Figures | null> }[] = [
-  { name: 'platform', run: () => benchPlatform({ log }) },
+  {
+    name: 'platform',
+    run: () => benchPlatform({
+      log,
+      // Smaller runs for a quick check; the defaults are what the figures in docs/scaling.md mean.
+      longGame: num(process.env.BENCH_LONG_GAME),
+      liveGames: num(process.env.BENCH_LIVE_GAMES),
+      commands: num(process.env.BENCH_COMMANDS),
+    }),
+  },
   { name: 'map', run: () => optional('map.ts', 'benchMap') },
 ];
 

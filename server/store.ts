@@ -53,7 +53,14 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Event row -> the ruleset's event object. */
-export const toRuleEvent = (e: StoredEvent) => ({ ...e.payload, type: e.type }) as { type: string } & Record<string, unknown>;
+export function toRuleEvent(e: Pick<StoredEvent, 'type' | 'payload'>): { type: string } & Record<string, unknown> {
+  // A plain key copy: several times faster than an object spread here, and every fold goes through it.
+  const out: Record<string, unknown> = {};
+  const p = e.payload;
+  for (const k of Object.keys(p)) out[k] = p[k];
+  out.type = e.type;
+  return out as { type: string } & Record<string, unknown>;
+}
 
 /** seq columns are 32-bit integers: a larger seq from a client must not reach SQL (it would fail as a 500). */
 const MAX_SEQ = 2_147_483_647;

@@ -60,8 +60,12 @@ function evolve(s: TallyState, e: TallyEvent): TallyState {
   switch (e.type) {
     case 'started':
       return { ...s, started: true };
-    case 'added':
-      return { ...s, total: s.total + e.n, adds: s.adds + 1, by: { ...s.by, [e.by]: (s.by[e.by] ?? 0) + e.n } };
+    case 'added': {
+      // Copy then assign: a spread with a computed key is several times slower in V8, and fold speed is benched.
+      const by = { ...s.by };
+      by[e.by] = (by[e.by] ?? 0) + e.n;
+      return { started: s.started, total: s.total + e.n, adds: s.adds + 1, by };
+    }
   }
 }
 
