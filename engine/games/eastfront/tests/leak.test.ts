@@ -18,6 +18,14 @@ describe('hidden information (digest 4.1, 7.1)', () => {
     for (const t of ['moved', 'revealed', 'ordersSealed', 'hqStep']) expect(types).toContain(t);
   });
 
+  it('on the real Edelweiss map with passive prompts, nothing leaks either', async () => {
+    const { eastfront } = await import('../index');
+    const logs: Event[][] = [];
+    const rep = fuzz(eastfront, [21, 22], 3000, { autoResolve: false }, (ev) => logs.push(ev));
+    expect(rep.problems).toEqual([]);
+    for (const ev of logs) expect(leaks(eastfront, ev).slice(0, 5)).toEqual([]);
+  });
+
   it('the checker itself catches an unredacted log', () => {
     const rs = miniFront();
     const logs: Event[][] = [];
