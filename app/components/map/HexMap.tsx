@@ -46,6 +46,8 @@ export interface HexMapProps {
   onHexClick?: (info: HexInfo) => void;
   /** Fit the first view to these hex ids (default: the whole map). */
   focus?: string[];
+  /** Called once with the OpenLayers map after it is created (for overlays, view changes, events). */
+  onReady?: (olMap: OlMap) => void;
   /** Show the built-in hover tooltip (default true). */
   tooltip?: boolean;
   className?: string;
@@ -253,7 +255,7 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
   return layers;
 }
 
-export default function HexMap({ map, background, layers, onHexHover, onHexClick, focus, tooltip = true, className, style }: HexMapProps) {
+export default function HexMap({ map, background, layers, onHexHover, onHexClick, onReady, focus, tooltip = true, className, style }: HexMapProps) {
   const target = useRef<HTMLDivElement>(null);
   const tip = useRef<HTMLDivElement>(null);
   const [rendered, setRendered] = useState(false);
@@ -318,6 +320,7 @@ export default function HexMap({ map, background, layers, onHexHover, onHexClick
       const info = byId.has(id) ? hexInfo(map, id) : null;
       if (info) clickCb.current?.(info);
     });
+    onReady?.(olMap);
     olMap.once('rendercomplete', () => {
       setRendered(true);
       if (typeof performance !== 'undefined') performance.mark('hexmap-rendercomplete');

@@ -89,6 +89,10 @@ describe('rulebook names', () => {
     ];
     for (const n of names) expect(M.named(n), n).toBeDefined();
   });
+  it('compass-named hexes the rules put units in, or give land rules, are playable land', () => {
+    for (const n of ['Kharkov NE1', 'Kremenchug W1', 'Tulchin NE1', 'Perekop NW1', 'Stalingrad NE1', 'Tallinn E1', 'Ploesti NE1', 'Volkhov NE1'])
+      expect(M.playable(M.id(n)), n).toBe(true);
+  });
   it('the hexes the 1.2 sidebar calls unplayable are on the map and unplayable', () => {
     for (const n of ['Memel NW1', 'Riga NW1', 'Riga NW2', 'Volkhov NW2', 'Volkhov NW3', 'Leningrad NE4', 'Volkhov NE3', 'Perekop E1', 'Odessa SE1', 'Batumi SW2']) {
       const id = M.named(n);
