@@ -51,13 +51,13 @@ export default function Lobby() {
             >
               <label>
                 Game{' '}
-                <select value={rs.id} onChange={(e) => { setRuleset(e.target.value); setScenario(''); }}>
+                <select aria-label="Game" value={rs.id} onChange={(e) => { setRuleset(e.target.value); setScenario(''); }}>
                   {rulesets.data!.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
                 </select>
               </label>
               <label>
                 Scenario{' '}
-                <select value={sc.id} onChange={(e) => setScenario(e.target.value)}>
+                <select aria-label="Scenario" value={sc.id} onChange={(e) => setScenario(e.target.value)}>
                   {rs.scenarios.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
                 </select>
               </label>

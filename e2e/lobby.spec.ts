@@ -15,6 +15,8 @@ test('the lobby lists the demo game, and a new game can be created and played fr
   await expect(page.getByText('Demo game').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/lobby.png', fullPage: true });
 
+  // The platform's own test game keeps this test independent of any one game's rules.
+  await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Skirmish (test game)' });
   await page.getByRole('button', { name: 'Create game' }).click();
   await page.waitForURL(/\/games\//);
   await expect(page.getByRole('heading', { name: 'Your actions' })).toBeVisible();
@@ -25,7 +27,12 @@ test('the lobby lists the demo game, and a new game can be created and played fr
   // Take the first offered action; the log grows without a reload.
   await page.getByRole('region', { name: 'Your actions' }).getByRole('button').first().click();
   await expect.poll(() => log.locator('li').count()).toBeGreaterThan(before);
-  await expect(page.getByRole('region', { name: 'Invite links' })).toContainText('/join/');
+  await expect(page.getByTestId('invite-link').first()).toContainText('/join/');
+  // Look back one event through the timeline, then return to now.
+  await page.getByRole('button', { name: 'Previous event' }).click();
+  await expect(page).toHaveURL(/\?at=\d+/);
+  await page.getByRole('button', { name: 'Now' }).click();
+  await expect(page).not.toHaveURL(/\?at=/);
   await page.screenshot({ path: 'test-results/screens/game.png', fullPage: true });
   expect(errors).toEqual([]);
 });

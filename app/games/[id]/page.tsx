@@ -1,8 +1,12 @@
 'use client';
-import { use } from 'react';
+import { Suspense, use } from 'react';
 import { GameScreen } from '../../components/GameScreen';
 
 export default function GamePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  return <GameScreen gameId={id} />;
+  return (
+    <Suspense fallback={<main className="page"><span className="spinner" /> Loading game…</main>}>
+      <GameScreen gameId={id} />
+    </Suspense>
+  );
 }
