@@ -283,7 +283,7 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
     log(`round trip (1 in flight): p50 ${headline.ack_ms.p50} ms, p99 ${headline.ack_ms.p99} ms; to subscriber p50 ${headline.live_ms.p50} ms`);
     const saturation = [headline];
     for (const c of [4, 16, 64]) {
-      const r = await run(c, commands);
+      const r = await run(c, Math.max(c * 4, Math.round(commands / 2)));
       log(`concurrency ${c}: ${r.commands_per_s} commands/s, ack p50 ${r.ack_ms.p50} ms p99 ${r.ack_ms.p99} ms`);
       saturation.push(r);
     }

@@ -203,7 +203,7 @@ function generate(rng: Rng, fx: Fixture, versions: Map<string, number>): Req {
     // wrong methods and wrong procedure types
     const m = rng.pick(['PUT', 'DELETE', 'PATCH', 'GET', 'POST']);
     const p = rng.pick(['game.command', 'game.view', 'game.create', 'game.join']);
-    return { kind: 'method', method: m, path: `/api/trpc/${p}${m === 'GET' ? `?input=${encodeURIComponent(enc({ gameId: g.id }))}` : ''}`, headers: headers(), body: m === 'GET' ? undefined : enc({ gameId: g.id, commandId: randomUUID(), command: command() }) };
+    return { kind: 'method', method: m, path: `/api/trpc/${p}${m === 'GET' ? `?input=${encodeURIComponent(enc({ gameId: g.id }))}` : ''}`, headers: headers(), body: m === 'GET' ? undefined : enc({ gameId: g.id, commandId: randomUUID(), command: command() }), game: g.id };
   }
   if (r < 92) {
     // join with bad or foreign tokens, create with bad rulesets
@@ -234,7 +234,9 @@ function send(base: string, req: Req): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     let done = false;
-    const r = http.request(base + req.path, { method: req.method, headers: req.headers, agent }, (res) => {
+    // Always frame the body (node:http would send a DELETE body unframed, which is a broken request, not a test).
+    const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
+    const r = http.request(base + req.path, { method: req.method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
