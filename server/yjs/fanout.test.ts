@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import { apiClient } from '../testing/client';
 import { freshDatabase, startTestServer, usingPostgres, type TestDb } from '../testing/harness';
+import { killAllSpawned, spawnServer, type ServerProcess } from '../testing/processes';
 import { sideDocName } from './names';
 import { yjsServerFor } from './server';
 import { chatOf, closeAllClients, notesOf, rawOpen, waitFor, yClient, type ChatMessage } from './testing';
@@ -18,6 +19,7 @@ if (!pg) console.warn('[yjs fan-out] skipped: two instances need a shared Postgr
 let db: TestDb;
 let a: RunningServer;
 let b: RunningServer;
+let child: ServerProcess | undefined;
 
 beforeAll(async () => {
   if (!pg) return;
@@ -27,6 +29,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   closeAllClients();
+  await child?.stop().catch(() => {});
+  killAllSpawned();
   await a?.close();
   await b?.close();
   await db?.drop();
@@ -139,5 +143,30 @@ describe.skipIf(!pg)('Yjs fan-out through PostgreSQL', () => {
     } finally {
       ya.compactAfter = threshold;
     }
+  });
+
+  it('fans out between two server processes (a separate OS process on the same database)', async () => {
+    child = await spawnServer({ databaseUrl: db.url });
+    const g = await newGame();
+    const chat = sideDocName(g.id, 'red', 'chat');
+    const here = yClient(a.url, chat, [g.red]);
+    const there = yClient(child.url, chat, [g.red]);
+    const blueThere = await rawOpen(child.url, sideDocName(g.id, 'blue', 'chat'), [g.blue]);
+    expect((await rawOpen(child.url, chat, [g.blue])).status).toBe(403);
+    await Promise.all([here.synced, there.synced]);
+    let t0 = Date.now();
+    chatOf(here.doc).push([message('to the other process')]);
+    await waitFor(() => chatOf(there.doc).length === 1, 1000, 'parent -> child');
+    expect(Date.now() - t0).toBeLessThan(1000);
+    t0 = Date.now();
+    chatOf(there.doc).push([message('and back')]);
+    await waitFor(() => chatOf(here.doc).length === 2, 1000, 'child -> parent');
+    expect(Date.now() - t0).toBeLessThan(1000);
+    if (!blueThere.open) throw new Error('blue refused');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(Buffer.concat(blueThere.received).includes(Buffer.from('to the other process'))).toBe(false);
+    blueThere.ws.close();
+    here.close();
+    there.close();
   });
 });
