@@ -12,6 +12,9 @@ export const other = (s: Side): Side => (s === 'allied' ? 'soviet' : 'allied');
 export const onMap = (at: string): boolean => /^\d{4}$/.test(at);
 
 const cache = new WeakMap<State, Board>();
+/** Per map and army group line: static for a given line, so shared across states. */
+const bsideCache = new WeakMap<OuMap, Map<string, Int8Array>>();
+const regionCache = new WeakMap<OuMap, Map<string, Int32Array>>();
 export function board(map: OuMap, s: State): Board {
   let b = cache.get(s);
   if (!b || b.map !== map) {
@@ -141,9 +144,16 @@ export class Board {
     return Math.sign(v - k);
   }
   private _bside?: Int8Array;
-  /** boundarySide for every map index, computed once per state */
+  /** boundarySide for every map index, computed once per map and line */
   bsideAt(i: number): number {
-    if (!this._bside) this._bside = Int8Array.from(this.map.ids, (id) => this.boundarySide(id));
+    if (!this._bside) {
+      const key = this.s.bnd ? `${this.s.bnd.kind}:${this.s.bnd.hex}` : '';
+      let perMap = bsideCache.get(this.map);
+      if (!perMap) bsideCache.set(this.map, (perMap = new Map()));
+      let arr = perMap.get(key);
+      if (!arr) perMap.set(key, (arr = Int8Array.from(this.map.ids, (id) => this.boundarySide(id))));
+      this._bside = arr;
+    }
     return this._bside[i];
   }
   /** US units operate on or south of the line, UK units only north of it (3.4); others anywhere. */
@@ -156,6 +166,8 @@ export class Board {
   /** Hops from each hex to the army group's own region. */
   regionDist(ag: 'US' | 'UK'): Int32Array {
     let d = this._reg[ag];
+    const key = `${ag}|${this.s.bnd ? `${this.s.bnd.kind}:${this.s.bnd.hex}` : ''}`;
+    if (!d) d = this._reg[ag] = regionCache.get(this.map)?.get(key);
     if (!d) {
       const src: number[] = [];
       const probe = { side: 'allied', ag } as UnitDef;
@@ -164,6 +176,9 @@ export class Board {
       });
       d = hopDistances(src, this.map.nb);
       this._reg[ag] = d;
+      let perMap = regionCache.get(this.map);
+      if (!perMap) regionCache.set(this.map, (perMap = new Map()));
+      perMap.set(key, d);
     }
     return d;
   }

@@ -186,6 +186,33 @@ function checkBoundaryStep(b: Board, s: State, d: UnitDef, cur: number, nxt: num
   }
 }
 
+/**
+ * walk() for one step that ends the move, as a yes/no without building events or errors (legal() calls this for
+ * every neighbour of every group). Must agree with walk(); the fuzzer decides every option it offers.
+ */
+function canStep(ctx: MoveCtx, cur: number, nxt: number): boolean {
+  const { s, b, side, defs, g, mf, used } = ctx;
+  if (b.occupant(nxt) === other(side)) return false;
+  for (const d of defs) {
+    const c = stepCost(b, d, cur, nxt, g);
+    if (c === null || used[d.id] + c > (s.ph.mf[d.id] ?? mf[d.id])) return false;
+    if (d.side === 'allied' && d.ag) {
+      const hex = b.map.ids[nxt];
+      const w = s.wrong[d.id];
+      if (!b.regionOk(d, hex)) {
+        if (!w) return false;
+        if (w === 'a' && b.adjacentToEnemy('allied', nxt)) return false;
+        if (w === 'b') {
+          const dist = b.regionDist(d.ag);
+          if (!(dist[nxt] < dist[cur])) return false;
+        }
+      }
+    }
+  }
+  const there = b.unitsAt(nxt);
+  return stackOk(there.length ? [...there.filter((id) => !ctx.units.includes(id)), ...ctx.units] : ctx.units);
+}
+
 /** Single-hex steps a group may take now, for legal(): [units, hex] pairs. */
 export function moveOptions(map: OuMap, s: State, actor: Actor): { units: string[]; path: string[] }[] {
   const b = board(map, s);
@@ -213,15 +240,7 @@ export function moveOptions(map: OuMap, s: State, actor: Actor): { units: string
       if (units.some((id) => (s.ph.mf[id] ?? ctx.mf[id]) - ctx.used[id] < 1)) continue;
       const at = b.idx(s.u[units[0]].at);
       const side = actor.side as Side;
-      for (const n of map.nb[at]) {
-        if (b.occupant(n) === other(side)) continue;
-        try {
-          walk(ctx, [map.ids[n]]);
-          out.push({ units, path: [map.ids[n]] });
-        } catch {
-          /* not legal */
-        }
-      }
+      for (const n of map.nb[at]) if (canStep(ctx, at, n)) out.push({ units, path: [map.ids[n]] });
       if ((side === 'allied' ? map.east : map.west).includes(at)) {
         try {
           walk(ctx, ['exit']);

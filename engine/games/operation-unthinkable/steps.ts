@@ -277,22 +277,25 @@ function greedySetup(map: OuMap, s: State, actor: Actor): Placement[] {
   const fl = map.frontline[s.line ?? 'elbe'];
   const order = map.ids.map((_, i) => i).filter((i) => (side === 'allied' ? fl[i] === 1 : fl[i] === 0));
   order.sort((a, b) => (side === 'allied' ? map.col[b] - map.col[a] : map.col[a] - map.col[b]) || map.row[a] - map.row[b]);
-  const extra = new Map<string, string>();
-  const pos = side === 'allied' ? alliedPositions(s) : new Map<string, string>();
+  const b = board(map, s);
+  // occupancy and nationality by hex, kept as we go (placementOk per candidate would be quadratic)
+  const occ = new Map<number, string[]>();
+  for (const [id, u] of Object.entries(s.u)) if (onMap(u.at)) {
+    const i = b.idx(u.at);
+    occ.set(i, [...(occ.get(i) ?? []), id]);
+  }
+  const natAt = (i: number, nat: string) => (occ.get(i) ?? []).some((u) => unitDef(u).nat === nat);
   const out: Placement[] = [];
   for (const id of ids) {
+    const d = unitDef(id);
+    const foe = d.nat === 'PL2' ? 'DE' : d.nat === 'DE' ? 'PL2' : null;
     for (const i of order) {
-      const hex = map.ids[i];
-      if (setupHexOk(map, s, id, hex, extra)) continue;
-      if (side === 'allied') {
-        pos.set(id, hex);
-        if (p2cGermanClash(map, pos)) {
-          pos.delete(id);
-          continue;
-        }
-      }
-      extra.set(id, hex);
-      out.push([id, hex]);
+      const here = occ.get(i) ?? [];
+      if (here.length && unitDef(here[0]).side !== side) continue;
+      if (!stackOk([...here, id]) || !b.regionOk(d, map.ids[i])) continue;
+      if (foe && map.nb[i].some((n) => natAt(n, foe))) continue;
+      occ.set(i, [...here, id]);
+      out.push([id, map.ids[i]]);
       break;
     }
   }
@@ -494,7 +497,12 @@ function endPhaseChecks(map: OuMap, s: State, actor: Actor): void {
   if (actor.side !== 'allied') return;
   const b = board(map, s);
   const moving = (id: string) => phaseKind(s, 'allied', unitDef(id).ag) === 'move';
-  const canStill = (id: string) => !s.ph.done.includes(id) && moveOptions(map, s, { side: 'allied', commands: [unitDef(id).cmd] }).some((o) => o.units.includes(id));
+  let movable: Set<string> | null = null;
+  const canStill = (id: string) => {
+    if (s.ph.done.includes(id)) return false;
+    movable ??= new Set(moveOptions(map, s, { side: 'allied', commands: ALLIED_COMMANDS }).flatMap((o) => o.units));
+    return movable.has(id);
+  };
   const pos = alliedPositions(s);
   if (p2cGermanClash(map, pos)) {
     // 7.1.2: refuse while an offending unit could still move away (a clash no one can undo stands)
@@ -518,8 +526,9 @@ function attackOptions(map: OuMap, s: State, actor: Actor): LegalAction<Command>
   const side = actor.side as Side;
   const out: LegalAction<Command>[] = [];
   const targets = new Set<number>();
+  const fighting = (id: string) => covers(actor, unitDef(id)) && !s.ph.attacked.includes(id) && phaseKind(s, side, unitDef(id).ag) === 'combat';
   for (const [id, u] of Object.entries(s.u)) {
-    if (!onMap(u.at) || !covers(actor, unitDef(id)) || s.ph.attacked.includes(id)) continue;
+    if (!onMap(u.at) || !fighting(id)) continue;
     for (const n of map.nb[b.idx(u.at)]) if (b.occupant(n) === other(side)) targets.add(n);
   }
   const klass = (id: string) => {
@@ -528,7 +537,7 @@ function attackOptions(map: OuMap, s: State, actor: Actor): LegalAction<Command>
   };
   for (const t of targets) {
     const target = map.ids[t];
-    const adj = map.nb[t].flatMap((n) => b.unitsAt(n)).filter((id) => covers(actor, unitDef(id)) && !s.ph.attacked.includes(id));
+    const adj = map.nb[t].flatMap((n) => b.unitsAt(n)).filter(fighting);
     const byClass = new Map<string, string[]>();
     for (const id of adj) byClass.set(klass(id), [...(byClass.get(klass(id)) ?? []), id]);
     const tries = [...byClass.values()];
@@ -537,7 +546,8 @@ function attackOptions(map: OuMap, s: State, actor: Actor): LegalAction<Command>
       const art: string[] = side === 'soviet'
         ? Object.keys(s.u).filter((id) => isArtillery(unitDef(id)) && covers(actor, unitDef(id)) && onMap(s.u[id].at) && !units.includes(id) && !s.ph.attacked.includes(id) && !map.nb[t].includes(b.idx(s.u[id].at)) && hexDistance(s.u[id].at, target) <= 3 && b.inSupply(id))
         : [];
-      for (const bomber of side === 'allied' ? [null, 'US', 'UK'] as const : [null]) {
+      const markers = side === 'allied' ? (['US', 'UK'] as const).filter((m) => !s.ph.bombers.includes(m)) : [];
+      for (const bomber of [null, ...markers]) {
         try {
           declareAttack(map, s, actor, target, units, art, bomber);
           out.push(act({ type: 'attack', target, units, ...(art.length ? { artillery: art } : {}), ...(bomber ? { bomber } : {}) }, `Attack ${target} with ${units.length} units${bomber ? ` and the ${bomber} bombers` : ''}`, '11.2'));

@@ -8,8 +8,10 @@ import type { Event, State } from '../types';
 const sovietIds = UNITS.filter((d) => d.side === 'soviet').map((d) => d.id);
 const viewers: Viewer[] = [{ kind: 'side', side: 'allied' }, { kind: 'side', side: 'allied', commands: ['us-12ag'] }, { kind: 'spectator' }];
 const mentions = (x: unknown, ids: string[]) => {
-  const j = JSON.stringify(x);
-  return ids.filter((id) => j.includes(`"${id}"`));
+  const set = new Set(ids);
+  const found = new Set<string>();
+  for (const m of JSON.stringify(x).matchAll(/"([a-z0-9-]+)"/g)) if (set.has(m[1])) found.add(m[1]);
+  return [...found];
 };
 
 describe('hidden information never leaks (3.5.1 face-down set-up, 6.1 blind draws)', () => {
