@@ -44,6 +44,8 @@ interface HexWork {
   name?: string;
   zone?: string;
   railEntry?: string;
+  country?: string;
+  probe?: Pt;
 }
 
 export function gridParams(spec: MapSpec, proj: Projector): GridParams {
@@ -173,6 +175,7 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
           src = 'Natural Earth land/lakes';
         }
         const h: HexWork = { q, r, id, x, y, terrain, land, prov, src };
+        if (land) h.probe = centreLand ? [x, y] : samples.find(isLand);
         if (!land) h.impassable = true;
         const landProbe: Pt | undefined = centreLand ? [x, y] : samples.find(isLand);
         if (land && landProbe) for (const u of unplayable) if (pointInRing(landProbe, u.ringXY)) {
@@ -252,6 +255,16 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
     if (o.note) h.note = o.note;
     h.prov = o.prov;
     h.src = o.src;
+  }
+
+  // ---- countries (land hexes, at the land probe so part-land coastal hexes take their shore's country)
+  const countries = (spec.countries ?? []).map((c) => ({ ...c, ringXY: c.ring.map((ll) => proj.forward(ll)) as Pt[] }));
+  if (countries.length || spec.defaultCountry) {
+    for (const h of hexes.values()) {
+      if (!h.land) continue;
+      const p = h.probe ?? ([h.x, h.y] as Pt);
+      h.country = countries.find((c) => pointInRing(p, c.ringXY))?.name ?? spec.defaultCountry;
+    }
   }
 
   // ---- hexsides
@@ -499,6 +512,7 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
       if (h.name) o.name = h.name;
       if (h.impassable) o.impassable = true;
       if (h.zone) o.zone = h.zone;
+      if (h.country) o.country = h.country;
       if (h.railEntry) o.railEntry = h.railEntry;
       if (h.note) o.note = h.note;
       return o;

@@ -31,6 +31,8 @@ export interface MapHex extends Prov {
   impassable?: boolean;
   /** Sea zone id (a `boxes` entry of kind "sea-zone") for sea hexes. */
   zone?: string;
+  /** Country at the game's reference date (EastFront: June 1941), for land hexes. */
+  country?: string;
   /** Rail entry letter when the hex is a map-edge rail entry (EastFront RE A-W). */
   railEntry?: string;
   /** Why a hex is impassable or differs from geography (e.g. "Turkey", "minuscule land, 1.2 sidebar"). */

@@ -121,6 +121,9 @@ export interface MapSpec {
   /** Mountain regions taken from geodata regions.geojson by name. */
   mountainRegions: string[];
   areas: AreaSpec[];
+  /** Political areas at the game's reference date (first match wins; `defaultCountry` elsewhere on land). */
+  countries?: { name: string; ring: LonLat[]; prov: Provenance; src?: string }[];
+  defaultCountry?: string;
   /** Land areas that are unplayable as a whole (Turkey, 1.1). */
   unplayable: { name: string; ring: LonLat[]; src?: string }[];
   /** Lines (e.g. high mountain crests) that make every land hexside they cross impassable. */

@@ -83,6 +83,7 @@ function describe(info: HexInfo): string {
     `<b>${h.name ?? info.names[0] ?? 'hex'}</b> <span class="muted">${h.id}</span>`,
     `${h.impassable ? 'unplayable ' : ''}${h.terrain} <span class="tag ${h.prov}">${h.prov}</span>${h.src ? ` <span class="muted">${h.src}</span>` : ''}`,
   ];
+  if (h.country || h.zone) lines.push(`<span class="muted">${[h.country, h.zone].filter(Boolean).join(' · ')}</span>`);
   if (h.note) lines.push(`<span class="muted">${h.note}</span>`);
   for (const c of info.cities) {
     const vals = c.values ? Object.entries(c.values).map(([k, v]) => `${k} ${v}`).join(', ') : '';

@@ -170,6 +170,16 @@ describe('cities and production checksums (11.2.1, digest 6.1)', () => {
     expect(value('soviet', false)).toBe(prod.soviet.starting[0] - prod.soviet.basic[0]);
     expect(value('german', true)).toBe(prod.german.starting[0] - prod.german.basic[0]);
   });
+  it('city owners agree with the June 1941 frontier layer (Home cities, 1.44)', () => {
+    for (const c of map.cities.filter((x) => x.owner)) {
+      const country = M.hex(c.hex)!.country;
+      if (c.owner === 'soviet') expect(country, c.name).toBe('USSR');
+      else expect(['Germany', 'Rumania'], c.name).toContain(country);
+    }
+    for (const n of ['Kiev', 'Lvov', 'Cernauti', 'Riga', 'Grodno']) expect(M.hex(M.id(n))!.country, n).toBe('USSR');
+    expect(M.hex(M.id('Ploesti'))!.country).toBe('Rumania');
+    expect(map.hexes.some((h) => h.country === 'Hungary' && !h.impassable)).toBe(true);
+  });
   it('printed facts: Stalino 2 + 1 (3 Soviet, 4 German), Rostov 1, Ploesti oil 4, Maikop 1, ports and fortresses', () => {
     const c = (n: string) => map.cities.find((x) => x.name === n)!;
     expect(c('Stalino').values).toEqual({ pp: 2, resource: 1 });
