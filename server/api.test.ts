@@ -160,3 +160,22 @@ describe('test-only rulesets', () => {
     await expect(caller.game.create({ ruleset: 'skirmish', scenario: 'duel' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe('chapters and views at several seqs', () => {
+  it('marks where each player-turn starts and serves past views per viewer', async () => {
+    const g = await newGame();
+    const start = await g.red.game.view.query({ gameId: g.id });
+    await g.red.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'endTurn' } });
+    await g.blue.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'endTurn' } });
+    const { chapters, latestSeq } = await anon.game.chapters.query({ gameId: g.id });
+    expect(latestSeq).toBe(start.seq + 2);
+    expect(chapters.map((c) => c.turn)).toEqual([
+      'Turn 1 of 20, red player-turn', 'Turn 1 of 20, blue player-turn', 'Turn 2 of 20, red player-turn',
+    ]);
+    expect(chapters[1].seq).toBe(start.seq + 1);
+    const views = await g.blue.game.viewsAt.query({ gameId: g.id, seqs: [start.seq, latestSeq] });
+    expect(views.map((v) => v.seq)).toEqual([start.seq, latestSeq]);
+    const redSeen = (views[0].view as any).pieces.filter((p: any) => p.side === 'red');
+    expect(redSeen.every((p: any) => p.strength === undefined)).toBe(true);
+  });
+});

@@ -272,6 +272,54 @@ export class GameService {
     };
   }
 
+  private chapterCache = new Map<string, { seq: number; chapters: { seq: number; turn: string; phase: string }[] }>();
+
+  /**
+   * Where each turn and phase begins: the seqs at which the public status line changes. Status is public, so
+   * every viewer gets the same list. Cached per game and extended as the log grows.
+   */
+  async chapters(gameId: string) {
+    const row = await this.game(gameId);
+    const rs = this.rulesetOf(row);
+    const folder = this.folder(rs);
+    const latest = await this.store.latestSeq(gameId);
+    const hit = this.chapterCache.get(gameId);
+    let from = 0;
+    let chapters: { seq: number; turn: string; phase: string }[] = [];
+    if (hit && hit.seq <= latest) {
+      from = hit.seq;
+      chapters = [...hit.chapters];
+    }
+    let state = await this.store.stateAt(gameId, from, folder);
+    let last = chapters[chapters.length - 1];
+    for (let cursor = from; cursor < latest; ) {
+      const page = await this.store.readEvents(gameId, cursor, latest, 5000);
+      if (!page.length) break;
+      for (const e of page) {
+        state = folder.evolve(state, toRuleEvent(e));
+        const st = rs.status(state);
+        if (!last || last.turn !== st.turn || last.phase !== st.phase) {
+          last = { seq: e.seq, turn: st.turn, phase: st.phase };
+          chapters.push(last);
+        }
+      }
+      cursor = page[page.length - 1].seq;
+    }
+    this.chapterCache.set(gameId, { seq: latest, chapters });
+    return { latestSeq: latest, chapters };
+  }
+
+  /** Views at several past seqs at once (plots, previews), as this principal may see them. */
+  async viewsAt(gameId: string, principal: Principal, seqs: number[], side?: string) {
+    const viewer = this.viewerOf(principal, side);
+    const out: { seq: number; view: unknown }[] = [];
+    for (const seq of [...new Set(seqs)].slice(0, 60)) {
+      const { rs, at, state } = await this.stateAt(gameId, seq);
+      out.push({ seq: at, view: rs.view(state, viewer) });
+    }
+    return out;
+  }
+
   /** Events after `since` as this principal may see them (at most `limit`). */
   async events(gameId: string, principal: Principal, opts: { since: number; limit?: number; side?: string }) {
     return this.eventsFor(gameId, this.viewerOf(principal, opts.side), opts);

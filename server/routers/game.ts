@@ -60,6 +60,17 @@ export const gameRouter = router({
     .query(({ ctx, input }) => guard(async () =>
       ctx.services.games.view(input.gameId, await principalOf(ctx, input.gameId), { side: input.side, atSeq: input.atSeq }))),
 
+  /** Where each turn and phase starts (public). */
+  chapters: publicProcedure
+    .input(z.object({ gameId }))
+    .query(({ ctx, input }) => guard(() => ctx.services.games.chapters(input.gameId))),
+
+  /** The caller's views at up to 60 seqs (for plots). */
+  viewsAt: publicProcedure
+    .input(z.object({ gameId, side, seqs: z.array(z.number().int().min(0).max(2_147_483_647)).max(60) }))
+    .query(({ ctx, input }) => guard(async () =>
+      ctx.services.games.viewsAt(input.gameId, await principalOf(ctx, input.gameId), input.seqs, input.side))),
+
   events: publicProcedure
     .input(z.object({ gameId, side, since: z.number().int().min(0), limit: z.number().int().min(1).max(2000).optional() }))
     .query(({ ctx, input }) => guard(async () =>
