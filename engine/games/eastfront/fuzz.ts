@@ -86,11 +86,16 @@ export function fuzz(rs: EastfrontRuleset, seeds: number[], maxCommands = 600, o
         if (JSON.stringify(a1) !== JSON.stringify(a2)) rep.problems.push(`seed ${seed}: evolve not deterministic on ${e.type}`);
         rep.eventTypes[e.type] = (rep.eventTypes[e.type] ?? 0) + 1;
         if (e.type === 'repulsed') repulsedInto.add(e.to);
-        if (e.type === 'phase' && e.phase === 'command') repulsedInto.clear();
         s = a1;
       }
       events.push(...evs);
       const bad = checkInvariants(rs, s, repulsedInto);
+      // 6.22: an overstack caused by a repulse may last until the owner moves units out
+      for (const hex of [...repulsedInto]) {
+        const bySide = new Map<string, number>();
+        for (const u of Object.values(s.units)) if (u.at === hex) bySide.set(u.side, (bySide.get(u.side) ?? 0) + 1);
+        if ([...bySide.values()].every((n) => n <= stackLimit(rs.board, hex))) repulsedInto.delete(hex);
+      }
       if (bad.length) {
         rep.problems.push(`seed ${seed} after ${a.command.type}: ${bad.join('; ')}`);
         break;
