@@ -474,6 +474,38 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
     if (adjacent.length) box.adjacent = adjacent;
     boxes.push(box);
   }
+  // every rail entry hex is on the rail net (9.11): join a bare one to the nearest rail hex by a spur
+  const railHexes = () => new Set([...rails.values()].flatMap((e) => [e.a, e.b]));
+  for (const box of boxes) {
+    const re = box.hexes[0];
+    const onNet = railHexes();
+    if (onNet.has(re)) continue;
+    const prev = new Map<string, string>([[re, '']]);
+    let frontier = [re];
+    let found: string | undefined;
+    while (frontier.length && !found) {
+      const next: string[] = [];
+      for (const id of frontier) {
+        for (const n of neighbors(parseHexKey(id))) {
+          const nid = hexKey(n);
+          if (prev.has(nid) || !playable(hexes.get(nid)) || !passable(id, nid, true)) continue;
+          prev.set(nid, id);
+          if (onNet.has(nid) && !found) found = nid;
+          next.push(nid);
+        }
+      }
+      frontier = next.sort();
+    }
+    if (!found) {
+      warnings.push(`${box.id}: no rail within reach of ${re}`);
+      continue;
+    }
+    for (let cur = found; cur !== re; cur = prev.get(cur)!) {
+      const [x, y] = sideKey(cur, prev.get(cur)!);
+      rails.set(`${x}|${y}`, { a: x, b: y, name: `${box.name} spur (RE ${box.id.slice(3)})`, prov: 'substitute', src: 'links the rail entry hex to the net' });
+    }
+  }
+
   for (const z of spec.seaZones) {
     const ports = [...new Set([z.control, ...z.ports].filter((p) => spec.places.some((pl) => pl.name === p)).map((p) => refId(p)).filter((x): x is string => !!x))].sort();
     const ctl = spec.places.some((p) => p.name === z.control) ? refId(z.control) : undefined;

@@ -43,5 +43,7 @@ describe('MapIndex', () => {
     expect(M.cities('0,0')[0].values?.pp).toBe(2);
     expect(M.railNeighbours('1,0')).toEqual(['0,0']);
     expect(M.playable('0,1')).toBe(false);
+    expect(M.indexOf('2,0')).toBe(3);
+    expect(M.indexOf('9,9')).toBe(-1);
   });
 });

@@ -16,8 +16,10 @@ export class MapIndex {
   private readonly cityByHex = new Map<string, MapCity[]>();
   private readonly railAdj = new Map<string, Set<string>>();
   private readonly names = new Map<string, string>();
+  private readonly position = new Map<string, number>();
 
   constructor(readonly map: MapData) {
+    map.hexes.forEach((h, i) => this.position.set(h.id, i));
     for (const h of map.hexes) {
       this.hexById.set(h.id, h);
       this.byAxial.set(hexKey(h), h);
@@ -43,6 +45,10 @@ export class MapIndex {
   }
   at(h: Hex): MapHex | undefined {
     return this.byAxial.get(hexKey(h));
+  }
+  /** Position of a hex in `map.hexes` (stable for one map.json; handy for compact per-hex strings). */
+  indexOf(id: string): number {
+    return this.position.get(id) ?? -1;
   }
   /** Playable: on the map, not sea, lake or otherwise impassable. */
   playable(id: string): boolean {

@@ -110,6 +110,7 @@ describe('rulebook names', () => {
       expect(M.playable(id)).toBe(true);
       expect(neighbors(M.hex(id)!).some((n) => !M.at(n)), `RE ${l} on edge`).toBe(true);
       expect(map.boxes.find((b) => b.id === `EZ-${l}`)?.hexes).toEqual([id]);
+      expect(M.railNeighbours(id).length, `RE ${l} on the rail net`).toBeGreaterThan(0);
     }
     for (let i = 1; i < letters.length; i++) {
       const a = map.boxes.find((b) => b.id === `EZ-${letters[i - 1]}`)!;
