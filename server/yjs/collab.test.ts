@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import type { RunningServer } from '../app';
 import { replayLinks, seats } from '../../db/schema';
 import { hashToken } from '../games';
@@ -288,6 +289,25 @@ describe('persistence', () => {
     } finally {
       y.compactAfter = threshold;
     }
+  });
+
+  it('pulls a row whose announcement was lost (periodic catch-up)', async () => {
+    const g = await newGame();
+    const chat = sideDocName(g.id, 'red', 'chat');
+    const a = yClient(srv.url, chat, [g.red]);
+    await a.synced;
+    chatOf(a.doc).push([message('first')]);
+    await waitFor(async () => (await storedRows(chat)) >= 1, 2000, 'row stored');
+    // Another instance's row, inserted without NOTIFY, as if the LISTEN connection had been down.
+    const elsewhere = new Y.Doc();
+    Y.applyUpdate(elsewhere, Y.encodeStateAsUpdate(a.doc));
+    chatOf(elsewhere).push([message('sent while we were deaf')]);
+    const update = Y.encodeStateAsUpdate(elsewhere, Y.encodeStateVector(a.doc));
+    await srv.database.query('INSERT INTO yjs_updates (doc, update, origin) VALUES ($1, $2, $3)', [chat, Buffer.from(update), 'another-instance']);
+    expect(await yjs().catchUp()).toBeGreaterThanOrEqual(1);
+    await waitFor(() => chatOf(a.doc).length === 2, 2000, 'the missed row at the client');
+    expect(chatOf(a.doc).toArray().map((m) => m.text)).toEqual(['first', 'sent while we were deaf']);
+    a.close();
   });
 
   it('reloads documents when the collaboration layer restarts (every in-memory document gone)', async () => {

@@ -149,7 +149,10 @@ export class YjsServer {
     this.unlisten = await this.opts.database.listen(YJS_CHANNEL, (payload) => this.onNotify(payload));
     const every = this.opts.recheckEveryMs ?? 30_000;
     if (every > 0) {
-      this.recheckTimer = setInterval(() => void this.recheck().catch((err) => this.log('re-check failed:', err)), every);
+      this.recheckTimer = setInterval(() => {
+        void this.recheck().catch((err) => this.log('re-check failed:', err));
+        void this.catchUp().catch((err) => this.log('catch-up failed:', err));
+      }, every);
       this.recheckTimer.unref();
     }
     return this;
@@ -190,7 +193,13 @@ export class YjsServer {
       this.dropIfIdle(key, doc);
       return socket.destroy();
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws, req, key, access.write));
+    let attached = false;
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      attached = true;
+      this.attach(ws, req, key, access.write);
+    });
+    // ws answers a malformed handshake itself, without calling back.
+    if (!attached) this.dropIfIdle(key, doc);
   }
 
   private attach(ws: WebSocket, req: IncomingMessage, key: string, write: boolean) {
@@ -396,6 +405,36 @@ export class YjsServer {
     if (row.origin === this.opts.instance || b.released) return;
     Y.applyUpdate(b.doc, toBytes(row.update), FROM_DB);
     this.counters.appliedFromOtherInstances++;
+  }
+
+  /**
+   * Safety net for lost notifications (a dropped LISTEN connection): compare each open document's row ids with
+   * those it has and pull the missing ones. Also trims the seen-id sets to rows that still exist.
+   */
+  async catchUp(): Promise<number> {
+    let missing = 0;
+    for (const b of [...this.open.values()]) {
+      if (this.closed || b.released) continue;
+      try {
+        await b.loaded;
+      } catch {
+        continue;
+      }
+      const rows = await this.opts.database.query<{ id: string | number }>('SELECT id FROM yjs_updates WHERE doc = $1', [b.name]);
+      const ids = new Set(rows.map((r) => Number(r.id)));
+      for (const id of ids) {
+        if (b.seen.has(id)) continue;
+        missing++;
+        b.pulls = b.pulls.then(() => this.pull(b, id)).catch((err) => {
+          if (!this.closed) this.log(`catch-up of ${b.name} failed:`, (err as Error).message);
+        });
+      }
+      // An id seen but no longer in the table was compacted away; if it is announced late, pulling it finds
+      // nothing, so forgetting it is safe.
+      for (const id of [...b.seen]) if (!ids.has(id)) b.seen.delete(id);
+      b.rows = ids.size;
+    }
+    return missing;
   }
 
   // ---------------------------------------------------------------- shutdown
