@@ -14,7 +14,7 @@ import { apiClient, type ApiClient } from '../testing/client';
 import { freshDatabase, startTestServer, usingPostgres, type TestDb } from '../testing/harness';
 import { replayDocName, sideDocName } from './names';
 import { yjsServerFor, type YjsServer } from './server';
-import { chatOf, closeAllClients, notesOf, rawOpen, startStandaloneYjs, waitFor, yClient, type ChatMessage } from './testing';
+import { chatOf, closeAllClients, notesOf, rawOpen, sendUpdateAndSettle, startStandaloneYjs, waitFor, yClient, type ChatMessage } from './testing';
 
 let db: TestDb;
 let srv: RunningServer;
@@ -195,9 +195,19 @@ describe('one side', () => {
     await waitFor(() => chatOf(watcher.doc).toArray().some((m) => m.text === 'last word'), 1000, 'marker');
     await waitFor(async () => (await storedRows(chat)) >= rowsBefore + 1, 2000, 'marker stored');
     expect(chatOf(blue.doc).toArray().map((m) => m.text)).not.toContain('forged');
+    // The same at the protocol level: a raw update from an anonymous reader, then a round trip proving the server
+    // has handled it. It changed nothing.
+    const raw = await rawOpen(srv.url, chat, []);
+    if (!raw.open) throw new Error('reader refused');
+    const forger = new Y.Doc();
+    Y.applyUpdate(forger, Y.encodeStateAsUpdate(blue.doc));
+    chatOf(forger).push([message('forged at the protocol level', 'blue')]);
+    await sendUpdateAndSettle(raw, Y.encodeStateAsUpdate(forger, Y.encodeStateVector(blue.doc)));
+    raw.ws.close();
     const fresh = yClient(srv.url, chat, [g.blue]);
     await fresh.synced;
     expect(chatOf(fresh.doc).toArray().map((m) => m.text)).toEqual(['before the end', 'good game', 'last word']);
+    expect(await storedRows(chat)).toBe(rowsBefore + 1);
 
     // Side notes stay with their side even after the end.
     expect((await rawOpen(srv.url, notes, [])).status).toBe(401);
@@ -248,8 +258,18 @@ describe('replay links', () => {
     const ignoredBefore = yjs().stats().ignoredWrites;
     notesOf(viewer.doc).set('x', { kind: 'note', text: 'vandalism' });
     await waitFor(() => yjs().stats().ignoredWrites > ignoredBefore, 2000, 'the write to be dropped');
+    const raw = await rawOpen(srv.url, replayDocName(viewOnly));
+    if (!raw.open) throw new Error('view-only link refused');
+    const forger = new Y.Doc();
+    notesOf(forger).set('y', { kind: 'note', text: 'raw vandalism' });
+    await sendUpdateAndSettle(raw, Y.encodeStateAsUpdate(forger));
+    raw.ws.close();
     expect(await storedRows(replayDocName(viewOnly))).toBe(0);
     expect(notesOf(sameLink.doc).size).toBe(0);
+    const later = yClient(srv.url, replayDocName(viewOnly));
+    await later.synced;
+    expect(notesOf(later.doc).size).toBe(0);
+    later.close();
 
     // A second editor on the annotating link gets the highlight.
     const editor2 = yClient(srv.url, replayDocName(annotate));

@@ -130,3 +130,31 @@ export async function startStandaloneYjs(database: Database, games: GameService,
     },
   };
 }
+
+// ------------------------------------------------------------------ raw y-websocket messages
+
+function varUint(n: number): number[] {
+  const out: number[] = [];
+  while (n > 0x7f) {
+    out.push((n & 0x7f) | 0x80);
+    n >>>= 7;
+  }
+  out.push(n);
+  return out;
+}
+
+/** A sync message: type 0, then the sync subtype (0 step 1, 1 step 2, 2 update) and a length-prefixed payload. */
+export function syncMessage(subtype: 0 | 1 | 2, payload: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from([0, subtype, ...varUint(payload.length)]), Buffer.from(payload)]);
+}
+
+/**
+ * Send an update on a raw connection, then a sync step 1, and wait for the server's step 2 answering it: the
+ * server handles one socket's messages in order, so by then it has processed (or dropped) the update.
+ */
+export async function sendUpdateAndSettle(r: Extract<OpenResult, { open: true }>, update: Uint8Array): Promise<void> {
+  const seen = r.received.length;
+  r.ws.send(syncMessage(2, update));
+  r.ws.send(syncMessage(0, Y.encodeStateVector(new Y.Doc())));
+  await waitFor(() => r.received.slice(seen).some((m) => m[0] === 0 && m[1] === 1), 2000, 'the answer to sync step 1');
+}
