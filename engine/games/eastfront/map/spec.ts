@@ -78,7 +78,7 @@ export const eastfrontSpec: MapSpec = {
   areas: [
     // first match wins; all substitute: the book names no forest or marsh areas (1.32-1.33 only name hexes)
     { name: 'Volkhov swamps', terrain: 'marsh', prov: sub, src: 'substitute: Volkhov/Ilmen swamps', ring: [[31.0, 58.4], [33.6, 58.4], [33.6, 59.6], [31.0, 59.6]] },
-    { name: 'Pripet marshes', terrain: 'marsh', prov: sub, src: 'substitute: Pripet marshes', ring: [[23.8, 51.3], [26.0, 51.1], [28.5, 51.2], [30.4, 51.4], [30.4, 52.3], [28.5, 52.6], [26.0, 52.5], [23.8, 52.2]] },
+    { name: 'Pripet marshes', terrain: 'marsh', prov: sub, src: 'substitute: Pripet marshes', ring: [[23.9, 51.2], [26.0, 50.95], [28.5, 51.0], [30.6, 51.2], [30.6, 52.4], [28.5, 52.75], [26.0, 52.7], [23.9, 52.3]] },
     { name: 'Bryansk forest', terrain: 'forest', prov: sub, src: 'substitute: Bryansk forests', ring: [[33.0, 52.7], [35.4, 52.7], [35.4, 53.9], [33.0, 53.9]] },
     { name: 'Belorussian forests', terrain: 'forest', prov: sub, src: 'substitute: Belorussian forests', ring: [[26.6, 53.3], [30.2, 53.3], [30.2, 54.5], [26.6, 54.5]] },
     { name: 'Valdai forests', terrain: 'forest', prov: sub, src: 'substitute: Valdai and Kalinin forests', ring: [[30.2, 56.6], [36.0, 56.6], [36.0, 58.9], [30.2, 58.9]] },
