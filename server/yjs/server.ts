@@ -237,7 +237,15 @@ export class YjsServer {
     let closed = 0;
     for (const [ws, c] of [...this.conns]) {
       if (this.closed) break;
-      const now = await this.authorize(c.req);
+      if (!this.conns.has(ws)) continue;
+      let now: Access;
+      try {
+        now = await this.authorize(c.req);
+      } catch (err) {
+        // The database is unavailable: keep the connection, try again next time.
+        this.log('re-check of a connection failed:', (err as Error).message);
+        continue;
+      }
       if (now.ok && (now.write || !c.write)) continue;
       closed++;
       this.conns.delete(ws);
