@@ -698,8 +698,14 @@ export const STEPS: Record<Phase, Step> = {
         }
         const from = h.at!;
         const retreat = !!deploy && enemiesAt(s, from, h.side) && ownAt(s, from, h.side, h.id).length === 0;
-        if (retreat) pursuit(em, g, h.id, from, dice); // 5.2.1: immediate pursuit fire
-        if (!em.s.units[h.id].at) return;
+        if (retreat) {
+          // 5.2.1: a deploy that empties a battle is a retreat with immediate pursuit fire; the HQ is
+          // revealed by its activation first, then fired on, then completes the deploy
+          em.emit({ type: 'activated', hq: h.id, token: h.token, cv: h.cv, unitType: h.type, blitz: !!c.blitz, ...(h.type === 'shq' ? { supreme: 2 * h.cv } : {}) });
+          pursuit(em, g, h.id, from, dice);
+          if (em.s.units[h.id].at === from) em.emit({ type: 'moved', unit: h.id, path: [deploy!], mode: 'land', by: h.id, cost: 0, side: [], disengage: true });
+          return;
+        }
         em.emit({ type: 'activated', hq: h.id, token: h.token, cv: em.s.units[h.id].cv, unitType: h.type, blitz: !!c.blitz, ...(h.type === 'shq' ? { supreme: 2 * em.s.units[h.id].cv } : {}), ...(deploy ? { deploy } : {}) });
       },
       endCommand: (em, g, _c, actor) => {

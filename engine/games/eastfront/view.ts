@@ -120,7 +120,9 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
         ).filter((u) => u.at !== null || sees(viewer, u, before)),
       };
     case 'moved': {
-      if (visible(e.unit)) return e;
+      if (owner(e.unit)) return e;
+      // the commanding HQ is shown only while it is itself visible (an active HQ is face-up)
+      if (visible(e.unit)) return visible(e.by) ? e : { ...e, by: '', cost: 0 };
       const { by: _b, cost: _c, ...rest } = e;
       return { ...rest, unit: pub(e.unit), by: '', cost: 0 };
     }

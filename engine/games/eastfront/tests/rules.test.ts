@@ -223,3 +223,14 @@ describe('6.41 NOTE: retreat and attack', () => {
     expect(() => g.play({ type: 'endCombat' })).toThrow(/compulsory/);
   });
 });
+
+describe('5.2.1 deploying out of a battle', () => {
+  it('an HQ alone in a battle that deploys out retreats under immediate pursuit fire, revealed first', () => {
+    const g = tinyGame(MAP, base([u('U', 'german', 'hq', 3, '4,1', 3), u('P', 'german', 'shq', 3, '0,1', 3), u('Y', 'german', 'infantry', 4, '2,1'), u('C', 'soviet', 'armor', 2, '4,1', 3)], { battles: [{ hex: '4,1', oa: 'soviet' }] }));
+    // armor (3) is faster than the HQ (2): DF pursuit <5,1> = one hit
+    const evs = g.play({ type: 'activate', hq: 'U', deploy: '3,1' }, [5, 1]);
+    expect(evs.map((e) => e.type)).toEqual(['activated', 'pursuit', 'loss', 'moved']);
+    expect(g.unit('U')).toMatchObject({ at: '3,1', cv: 2 });
+    expect(g.state.battles['4,1']).toBeUndefined();
+  });
+});
