@@ -21,6 +21,11 @@ export interface GoldenLine {
     supreme?: Record<string, number>;
     unsupplied?: string[];
     supplied?: string[];
+    /** The supply check in this command found every enemy unit supplied. */
+    noneUnsupplied?: boolean;
+    /** Units face-up (revealed) / upright (hidden) to the opponent after this command (7.12). */
+    faceUp?: string[];
+    upright?: string[];
   };
 }
 
@@ -89,6 +94,9 @@ export function replayGolden(rs: EastfrontRuleset, lines: GoldenLine[]): GoldenR
     const checked = evs.filter((e): e is Extract<Event, { type: 'supplyChecked' }> => e.type === 'supplyChecked').pop();
     for (const id of x.unsupplied ?? []) if (!checked?.unsupplied.includes(id)) mismatches.push(`${where}: ${id} expected unsupplied`);
     for (const id of x.supplied ?? []) if (!checked?.supplied.includes(id)) mismatches.push(`${where}: ${id} expected supplied`);
+    if (x.noneUnsupplied && (!checked || checked.unsupplied.length)) mismatches.push(`${where}: expected every enemy unit supplied, got ${checked ? checked.unsupplied.join(',') : 'no check'}`);
+    for (const id of x.faceUp ?? []) if (!s.units[id].face) mismatches.push(`${where}: ${id} expected face-up`);
+    for (const id of x.upright ?? []) if (s.units[id].face) mismatches.push(`${where}: ${id} expected upright (hidden)`);
   }
   return { executed, total: lines.length, mismatches, state: s, events };
 }
