@@ -7,6 +7,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { openDatabase, type Database } from '../db/client';
+import type { DiceSource } from '../engine/core/dice';
 import { migrateDatabase } from '../db/migrate';
 import { GameService } from './games';
 import { LiveHub } from './live';
@@ -26,6 +27,8 @@ export interface StartOptions {
   next?: false | { dev: boolean; dir: string };
   seedDemo?: boolean;
   snapshotEvery?: number;
+  /** Dice for every game on this server (tests replaying a book's dice); default: cryptographic. */
+  dice?: DiceSource;
   /** Offer and allow the test-only rulesets (platform tests; HEXFRONT_TEST_GAMES=1). */
   testGames?: boolean;
   /** Largest request body accepted, in bytes. */
@@ -48,7 +51,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database = await openDatabase({ url: opts.databaseUrl, dataDir: opts.dataDir });
   log(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${opts.dataDir})`}`);
   await migrateDatabase(database);
-  const games = new GameService(database, { snapshotEvery: opts.snapshotEvery, allowTestGames: opts.testGames });
+  const games = new GameService(database, { snapshotEvery: opts.snapshotEvery, allowTestGames: opts.testGames, dice: opts.dice });
   const live = new LiveHub(database);
   await live.start();
   const services: AppServices = {

@@ -189,8 +189,10 @@ export class GameService {
     return { side: chosen, commands };
   }
 
+  /** What a principal sees: its side's view, or a spectator's. Naming a side it does not hold is refused. */
   viewerOf(p: Principal, side?: string): Viewer {
     const a = this.actorOf(p, side);
+    if (!a && side) throw new AppError('FORBIDDEN', `You hold no seat on side ${side} in this game`);
     return a ? { kind: 'side', side: a.side, commands: a.commands } : { kind: 'spectator' };
   }
 

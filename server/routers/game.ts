@@ -92,14 +92,13 @@ export const gameRouter = router({
     .input(z.object({ gameId, side, since: z.number().int().min(0), lastEventId: z.string().nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
       const games = ctx.services.games;
-      let principal;
+      let viewer;
       try {
         await games.game(input.gameId);
-        principal = await principalOf(ctx, input.gameId);
+        viewer = games.viewerOf(await principalOf(ctx, input.gameId), input.side);
       } catch (err) {
         throw toTrpcError(err);
       }
-      const viewer = games.viewerOf(principal, input.side);
       const resume = input.lastEventId ? Number(input.lastEventId) : NaN;
       const since = Number.isInteger(resume) && resume >= 0 ? resume : input.since;
       for await (const batch of ctx.services.live.follow(games, input.gameId, viewer, since, signal)) {
