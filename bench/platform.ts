@@ -3,7 +3,8 @@
  * DATABASE_URL is set, else on PGlite (temporary data directories). Progress goes to `log`; the result is a
  * flat object of figures that bench/run.ts merges with the other benches.
  *
- *   fold_events_per_s        pure ruleset folds in memory (skirmish and tally logs; the slower is reported)
+ *   fold_events_per_s        the store's fold path in memory (rows -> rule events -> evolve) on tally; pure folds
+ *                            of skirmish and tally logs beside it
  *   append_ms                one game's append cost near event 1 and near event 20,000 (median of 100 single
  *                            appends in each window), plus the curve in between and a cold-cache append
  *   state_at_seq_ms          state at random seqs of that 20,000-event game (snapshot + fold, no cache help)
@@ -12,7 +13,7 @@
  *   saturation               commands/s and latency at rising concurrency on the same 200 games
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../db/client';
@@ -91,7 +92,9 @@ export function benchFold(log: Log) {
   const st = storeFoldRate(tally, rows);
   log(`fold: skirmish ${Math.round(sk)}/s, tally ${Math.round(ta)}/s, tally via store rows ${Math.round(st)}/s`);
   return {
-    fold_events_per_s: Math.round(Math.min(sk, ta)),
+    // The platform's fold path (stored rows -> rule events -> evolve) on the trivial ruleset: what the store adds.
+    // Each real ruleset's own evolve cost is listed beside it (skirmish copies its piece table per event).
+    fold_events_per_s: Math.round(st),
     fold_events_per_s_by_ruleset: { skirmish: Math.round(sk), tally: Math.round(ta), tally_from_stored_rows: Math.round(st) },
   };
 }
@@ -254,7 +257,10 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
     log(`${games.length} games created, each with a live SSE subscriber`);
 
     const rng = new SeededDice(7);
+    const pid = server.pid;
     const run = async (concurrency: number, n: number) => {
+      const cpu0 = cpuMs(pid);
+      const self0 = process.cpuUsage();
       const ack: number[] = [];
       const delivered: number[] = [];
       let left = n;
@@ -275,7 +281,15 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
         }
       }));
       const secs = (performance.now() - t0) / 1000;
-      return { concurrency, commands_per_s: Math.round(n / secs), ack_ms: summary(ack), live_ms: summary(delivered) };
+      const cpu1 = cpuMs(pid);
+      const self = process.cpuUsage(self0);
+      return {
+        concurrency, commands_per_s: Math.round(n / secs), ack_ms: summary(ack), live_ms: summary(delivered),
+        // CPU the server process spent per command (including pushing it to the subscriber), whatever else runs on
+        // the machine: 1000 / this is what one core of the app tier can take.
+        server_cpu_ms_per_command: cpu0 !== null && cpu1 !== null ? round((cpu1 - cpu0) / n) : null,
+        client_cpu_ms_per_command: round((self.user + self.system) / 1000 / n),
+      };
     };
 
     await run(4, Math.min(200, commands)); // warm-up
@@ -294,7 +308,9 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
       saturation: saturation.map((r) => ({
         concurrency: r.concurrency, commands_per_s: r.commands_per_s, ack_p50_ms: r.ack_ms.p50, ack_p99_ms: r.ack_ms.p99,
         live_p50_ms: r.live_ms.p50, live_p99_ms: r.live_ms.p99,
+        server_cpu_ms_per_command: r.server_cpu_ms_per_command, client_cpu_ms_per_command: r.client_cpu_ms_per_command,
       })),
+      server_cpu_ms_per_command: saturation[saturation.length - 1].server_cpu_ms_per_command,
       server_rss_mb: await rssMb(server.pid),
     };
   } finally {
@@ -305,9 +321,20 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
   }
 }
 
+/** User + system CPU a process has used so far, in ms (Linux /proc; null elsewhere). */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function rssMb(pid: number): Promise<number | null> {
   try {
-    const { readFileSync } = await import('node:fs');
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Math.round(Number(m[1]) / 1024) : null;
   } catch {
