@@ -58,9 +58,15 @@ export class Board {
   unitsAt(i: number): string[] {
     return this.occ.get(i) ?? [];
   }
+  private _side?: Int8Array;
   occupant(i: number): Side | null {
-    const l = this.occ.get(i);
-    return l && l.length ? unitDef(l[0]).side : null;
+    if (!this._side) {
+      const a = new Int8Array(this.map.ids.length);
+      for (const [k, l] of this.occ) if (l.length) a[k] = unitDef(l[0]).side === 'allied' ? 1 : 2;
+      this._side = a;
+    }
+    const v = this._side[i];
+    return v === 0 ? null : v === 1 ? 'allied' : 'soviet';
   }
   lakeBetween(a: number, b: number): boolean {
     return this.map.lake.has(sideKey(a, b));
