@@ -117,6 +117,8 @@ export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: 
       if (s.weather === 'snow') res.river = false; // 7.52 frozen rivers
     }
     if (!last) req(!stopsIn(s, b, u, h), '6.1', `${u.name} must stop on entering ${b.label(h)} (mountain/marsh)`);
+    // 1.38: crossing straits, a unit must start on one side and stop on the other
+    if (b.side(prev, h) === 'strait') req(i === 0 && last, '1.38', 'crossing the straits needs the whole move: start beside them and stop across');
     prev = h;
   }
   // hexside limits (6.33): leaving a battle and entering one

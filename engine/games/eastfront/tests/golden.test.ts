@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fold } from '../../../core';
+import { FixedDice, fold } from '../../../core';
 import { eastfront } from '../index';
 import { leaks } from '../leak';
 import { parseGolden, replayGolden } from '../golden/replay';
@@ -27,8 +27,19 @@ describe('golden replay: the Edelweiss walkthrough (July II - August II 1942 + A
 });
 
 describe('golden dice file for the headless runner', () => {
-  it('is the 25 set-up dice followed by every line\'s dice', () => {
+  const r = replayGolden(eastfront, lines);
+  it('is the 25 set-up dice followed by every line\'s dice, and drives the whole log as the runner does', () => {
     const file = readFileSync(new URL('../golden/edelweiss-walkthrough.dice', import.meta.url), 'utf8').trim().split(/\s+/).map(Number);
     expect(file).toEqual([...Array(25).fill(1), ...lines.flatMap((l) => l.dice ?? [])]);
+    // as scripts/game.ts does: one FixedDice for set-up and every command, solo seats per side
+    const dice = new FixedDice(file);
+    let s = fold(eastfront, eastfront.setup('edelweiss', {}, dice));
+    for (const l of lines) {
+      const side = l.actor as 'german' | 'soviet';
+      const actor = { side, commands: eastfront.roles('edelweiss').sides.find((x) => x.id === side)!.commands.map((c) => c.id) };
+      for (const e of eastfront.decide(s, eastfront.parseCommand(l.command), actor, dice)) s = eastfront.evolve(s, e);
+    }
+    expect(dice.remaining).toBe(0);
+    expect(JSON.stringify(s)).toBe(JSON.stringify(r.state));
   });
 });

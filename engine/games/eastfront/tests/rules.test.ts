@@ -234,3 +234,15 @@ describe('5.2.1 deploying out of a battle', () => {
     expect(g.state.battles['4,1']).toBeUndefined();
   });
 });
+
+describe('1.38 straits', () => {
+  it('a unit crossing the straits starts beside them and stops across', () => {
+    const g = tinyGame({ ...MAP, sides: [{ a: '3,2', b: '4,2', kind: 'strait' }] }, base([u('U', 'german', 'hq', 3, '2,2', 3), u('P', 'german', 'shq', 3, '0,1', 3), u('X', 'german', 'armor', 4, '2,3'), u('W', 'german', 'armor', 4, '3,2'), u('A', 'soviet', 'infantry', 3, '12,1', 3)]));
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    expect(() => g.play({ type: 'move', unit: 'X', path: ['3,2', '4,2'], by: 'U' })).toThrow(/straits/);
+    expect(() => g.play({ type: 'move', unit: 'W', path: ['4,2', '5,2'], by: 'U' })).toThrow(/straits/);
+    g.play({ type: 'move', unit: 'W', path: ['4,2'], by: 'U' });
+    expect(g.unit('W').at).toBe('4,2');
+  });
+});
