@@ -28,6 +28,7 @@ export default function Lobby() {
   }, [sc?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const demo = games.data?.find((g) => g.demo);
+  const rulesetNames = Object.fromEntries((rulesets.data ?? []).map((r) => [r.id, r.name]));
 
   return (
     <main className="page">
@@ -100,20 +101,49 @@ export default function Lobby() {
           )}
         </section>
       </div>
-      <h2>Games</h2>
-      {games.isLoading && <p><span className="spinner" /> Loading…</p>}
+      {games.isLoading && <p><span className="spinner" /> Loading games…</p>}
       {games.error && <p className="error">Could not load games: {games.error.message}</p>}
       {games.data && (
+        <>
+          <GameTable title="My games" empty="You are not seated in any game yet: create one, or open an invite link." games={games.data.filter((g) => g.mine)} names={rulesetNames} />
+          <GameTable title="Other games (watch as a spectator)" empty="No other games on this server." games={games.data.filter((g) => !g.mine)} names={rulesetNames} />
+        </>
+      )}
+    </main>
+  );
+}
+
+interface LobbyGame {
+  id: string;
+  name: string;
+  ruleset: string;
+  version: number;
+  status: unknown;
+  demo: boolean;
+  parentId: string | null;
+  updatedAt: string | Date;
+  seats: { side: string; label: string; holder: string | null }[];
+}
+
+function GameTable({ title, empty, games, names }: { title: string; empty: string; games: LobbyGame[]; names: Record<string, string> }) {
+  return (
+    <section aria-label={title}>
+      <h2>{title}</h2>
+      {games.length === 0 ? <p className="muted">{empty}</p> : (
         <table>
-          <thead><tr><th>Name</th><th>Game</th><th>Where it stands</th><th>Events</th><th>Updated</th></tr></thead>
+          <thead><tr><th>Name</th><th>Game</th><th>Where it stands</th><th>Seats</th><th>Events</th><th>Updated</th></tr></thead>
           <tbody>
-            {games.data.map((g) => {
+            {games.map((g) => {
               const st = g.status as { turn?: string; phase?: string; finished?: boolean };
               return (
                 <tr key={g.id}>
-                  <td><a href={`/games/${g.id}`}>{g.name}</a> {g.demo && <span className="tag">demo</span>}</td>
-                  <td>{rulesets.data?.find((r) => r.id === g.ruleset)?.name ?? g.ruleset}</td>
+                  <td>
+                    <a href={`/games/${g.id}`}>{g.name}</a> {g.demo && <span className="tag">demo</span>}
+                    {g.parentId && <span className="tag" title="A what-if branch of another game">branch</span>}
+                  </td>
+                  <td>{names[g.ruleset] ?? g.ruleset}</td>
                   <td>{st.finished ? 'Finished' : [st.turn, st.phase].filter(Boolean).join(' · ')}</td>
+                  <td className="muted">{g.seats.map((s) => `${s.label}: ${s.holder ?? 'open'}`).join('; ')}</td>
                   <td>{g.version}</td>
                   <td>{new Date(g.updatedAt).toLocaleString()}</td>
                 </tr>
@@ -122,6 +152,6 @@ export default function Lobby() {
           </tbody>
         </table>
       )}
-    </main>
+    </section>
   );
 }

@@ -47,7 +47,10 @@ describe('game API', () => {
   it('creates a game whose set-up is in the log, lists it, and offers the active side legal actions', async () => {
     const g = await newGame();
     const list = await anon.game.list.query();
-    expect(list.some((x) => x.id === g.id)).toBe(true);
+    const listed = list.find((x) => x.id === g.id)!;
+    expect(listed.mine).toBe(false);
+    expect(listed.seats.map((s) => s.side).sort()).toEqual(['blue', 'red']);
+    expect((await g.red.game.list.query()).find((x) => x.id === g.id)!.mine).toBe(true);
     const red = await g.red.game.view.query({ gameId: g.id });
     expect(red.seq).toBeGreaterThan(0);
     expect(red.viewer).toEqual({ kind: 'side', side: 'red', commands: ['red-north', 'red-south'] });

@@ -155,7 +155,9 @@ export class GameService {
     return { id, ownerToken, seats: created };
   }
 
+  /** Games, newest activity first, each with its seats (who holds which side; never tokens). */
   async list(opts: { limit?: number; ids?: string[] } = {}) {
+    if (opts.ids && !opts.ids.length) return [];
     const q = this.db
       .select({
         id: games.id, name: games.name, ruleset: games.ruleset, scenario: games.scenario, version: games.version,
@@ -164,7 +166,21 @@ export class GameService {
       })
       .from(games);
     const filtered = opts.ids ? q.where(inArray(games.id, opts.ids)) : q;
-    return filtered.orderBy(desc(games.updatedAt)).limit(opts.limit ?? 100);
+    const rows = await filtered.orderBy(desc(games.updatedAt)).limit(opts.limit ?? 100);
+    const seatRows = rows.length
+      ? await this.db.select({ gameId: seats.gameId, side: seats.side, label: seats.label, holder: seats.holder })
+        .from(seats).where(and(inArray(seats.gameId, rows.map((r) => r.id)), isNull(seats.revokedAt)))
+      : [];
+    return rows.map((r) => ({ ...r, seats: seatRows.filter((s) => s.gameId === r.id).map(({ gameId: _g, ...s }) => s) }));
+  }
+
+  /** Ids of the games in which these tokens hold a seat or the owner's rights. */
+  async gamesOf(tokens: string[]): Promise<string[]> {
+    if (!tokens.length) return [];
+    const hashes = tokens.slice(0, 60).map(hashToken);
+    const a = await this.db.select({ id: seats.gameId }).from(seats).where(and(inArray(seats.tokenHash, hashes), isNull(seats.revokedAt)));
+    const b = await this.db.select({ id: games.id }).from(games).where(inArray(games.ownerTokenHash, hashes));
+    return [...new Set([...a, ...b].map((r) => r.id))];
   }
 
   /** The seats the given tokens hold in a game (unknown, revoked or other games' tokens hold none). */

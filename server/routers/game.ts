@@ -51,9 +51,16 @@ export const gameRouter = router({
       return created;
     })),
 
+  /** The lobby: games this browser plays in (mine) and the others, open to watch. */
   list: publicProcedure
     .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
-    .query(({ ctx, input }) => guard(() => ctx.services.games.list({ limit: input?.limit }))),
+    .query(({ ctx, input }) => guard(async () => {
+      const mine = new Set(await ctx.services.games.gamesOf(ctx.tokens));
+      const all = await ctx.services.games.list({ limit: input?.limit });
+      const extra = [...mine].filter((id) => !all.some((g) => g.id === id));
+      const rest = extra.length ? await ctx.services.games.list({ ids: extra }) : [];
+      return [...all, ...rest].map((g) => ({ ...g, mine: mine.has(g.id) }));
+    })),
 
   view: publicProcedure
     .input(z.object({ gameId, side, atSeq: z.number().int().min(0).optional() }))
