@@ -42,6 +42,20 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
       phaseKey = key;
       phaseActions = 0;
     }
+    if (phaseActions >= perPhase && !s.combat && /^(allied|soviet)-[12]$/.test(s.step)) {
+      // enough done this phase: end it without listing everything first (refusals fall through to legal())
+      const seat = seats.find((a) => a.side === s.step.split('-')[0] && a.commands.some((c) => !s.ph.ready.includes(c)));
+      if (seat) {
+        try {
+          const ev = rs.decide(s, { type: 'end-phase' }, seat, dice);
+          events.push(...ev);
+          s = ev.reduce((x, e) => rs.evolve(x, e), s);
+          continue;
+        } catch {
+          /* obligations remain: fall through */
+        }
+      }
+    }
     const waiting = new Set(rs.status(s).waitingFor.map((w) => w.side));
     const options = seats.filter((a) => waiting.has(a.side)).map((a) => ({ a, legal: rs.legal(s, a) })).filter((x) => x.legal.length);
     if (!options.length) throw new Error(`game ${seed} stuck: ${JSON.stringify(rs.status(s))}`);

@@ -404,7 +404,21 @@ const setupStep = (side: Side): StepDef => ({
 
 const maskirovkaStep: StepDef = {
   side: () => 'soviet',
-  legal: (_map, _s, actor) => (actor.commands.includes('stavka') ? [act({ type: 'end-maskirovka' }, 'End maskirovka', '3.7')] : []),
+  legal: (map, s, actor) => {
+    if (!actor.commands.includes('stavka')) return [];
+    const out = [act({ type: 'end-maskirovka' }, 'End maskirovka', '3.7')];
+    const m = s.mask;
+    if (!m || m.moved.length >= m.n) return out;
+    // a few suggestions: pull front-line units back to free hexes near the east edge
+    const b = board(map, s);
+    const units = Object.keys(s.u).filter((id) => unitDef(id).side === 'soviet' && onMap(s.u[id].at) && !m.moved.includes(id));
+    units.sort((x, y) => b.idx(s.u[x].at) - b.idx(s.u[y].at));
+    const free = map.ids.filter((h, i) => s.ctl[i] === 's' && b.unitsAt(i).length === 0 && map.col[i] >= 38);
+    units.slice(0, 3).forEach((id, k) => {
+      if (free[k]) out.push(act({ type: 'redeploy', unit: id, hex: free[k] }, `Redeploy ${unitDef(id).name} to ${free[k]}`, '3.7'));
+    });
+    return out;
+  },
   on: {
     redeploy: (map, s, cmd, actor) => {
       requireCommand(actor, 'stavka', '3.7', 'maskirovka');

@@ -190,8 +190,11 @@ describe('supply (9.0-9.4)', () => {
     const cut = makeState(map, { units: wall, alliedUpTo: 30 });
     expect(board(map, cut).inSupply('us-2-ad')).toBe(false);
     // an Allied unit standing in the gap negates the EZOC for tracing (9.1)
-    const held = makeState(map, { units: { ...wall, 'us-3-ad': '1306', 'us-4-ad': '1406' }, alliedUpTo: 30 });
-    expect(Object.values(held.u).filter((u) => u.at === '1405').length).toBe(1);
+    // 1306 and 1506 are clear of the wall's zones; 1406 (between the units at 1405 and 1408) is not
+    const held = makeState(map, { units: { ...wall, 'us-3-ad': '1406' }, alliedUpTo: 30 });
+    expect(board(map, held).inSupply('us-2-ad')).toBe(true);
+    // the unit in the gap is itself in supply: tracing into an EZOC is allowed
+    expect(board(map, held).inSupply('us-3-ad')).toBe(true);
   });
 });
 
