@@ -154,6 +154,22 @@ function commandCost(s: State, g: Game, u: Unit, by: string): number {
   return 0;
 }
 
+/**
+ * Team authority for moving `u` under HQ `by`: the seat must hold that HQ's command; when the HQ cannot
+ * command the unit but another seat's active HQ could, the refusal is FORBIDDEN rather than ILLEGAL.
+ */
+function authorizedCost(s: State, g: Game, actor: Actor, u: Unit, by: string): number {
+  requireHolds(g, actor, u.side, commandOfHq(g, u.side, by), `Moving ${u.name} under ${by}`, '5.3');
+  try {
+    return commandCost(s, g, u, by);
+  } catch (e) {
+    if (!(e instanceof RuleError)) throw e;
+    const other = liveUnits(s, u.side).find((h) => h.hq && h.id !== by && !holdsHq(g, actor, u.side, h.id) && tryOk(() => commandCost(s, g, u, h.id)));
+    if (other) throw new RuleError('FORBIDDEN', '5.3', `${u.name} is under the command of ${other.name}, held by another seat`);
+    throw e;
+  }
+}
+
 function movable(s: State, u: Unit) {
   req(u && onMap(u), '6.1', 'unit not on the board');
   req(!u.moved, '6.1', 'a unit moves only once per Movement Phase');
@@ -568,9 +584,8 @@ const moveHandler: Handler<'move'> = (em, g, c, actor) => {
   const s = em.s;
   const u = s.units[c.unit];
   req(u && u.side === s.active, '6.1', `no unit ${c.unit} of the active side`);
-  requireHolds(g, actor, u.side, commandOfHq(g, u.side, c.by), `Moving ${u.name} under ${c.by}`, '5.3');
   movable(s, u);
-  const cost = commandCost(s, g, u, c.by);
+  const cost = authorizedCost(s, g, actor, u, c.by);
   const pc = checkLandPath(s, g, u, c.path);
   em.emit({ type: 'moved', unit: u.id, path: c.path, mode: 'land', by: c.by, cost, side: pc.sides, ...(pc.attack ? { attack: true } : {}), ...(pc.engage ? { engage: true } : {}), ...(pc.river ? { river: true } : {}), ...(pc.disengage ? { disengage: true } : {}) });
 };
@@ -597,11 +612,10 @@ const movementStep: Step = {
       const s = em.s;
       const u = s.units[c.unit];
       req(u && u.side === s.active, '6.41', `no unit ${c.unit} of the active side`);
-      requireHolds(g, actor, u.side, commandOfHq(g, u.side, c.by), `Retreat of ${u.name}`, '6.41');
       movable(s, u);
       req(enemiesAt(s, u.at!, u.side), '6.41', 'only a unit in a battle can be a rearguard');
       req(!s.rearguards.some((r) => r.hex === u.at), '6.41', 'one rearguard per battle');
-      const cost = commandCost(s, g, u, c.by);
+      const cost = authorizedCost(s, g, actor, u, c.by);
       const pc = checkLandPath(s, g, u, c.path, { retreat: true });
       req(!pc.engage, '6.32', 'a retreating unit may not engage');
       // the hexside is used now; the unit leaves after pursuit fire

@@ -28,7 +28,7 @@ function code(f: () => unknown): string | undefined {
 
 describe('authority: turns and team commands', () => {
   it('refuses the wrong side (NOT_YOUR_TURN) and a seat without the commanding HQ (FORBIDDEN, 5.3)', () => {
-    const g = tinyGame(MAP, base([u('U', 'german', 'hq', 2, '1,1', 3), u('P', 'german', 'shq', 3, '0,1', 3), u('X', 'german', 'armor', 4, '1,2'), u('A', 'soviet', 'infantry', 3, '12,1', 3)]));
+    const g = tinyGame(MAP, base([u('U', 'german', 'hq', 2, '1,1', 3), u('P', 'german', 'shq', 3, '0,1', 3), u('X', 'german', 'armor', 4, '1,2'), u('Z', 'german', 'infantry', 4, '9,3'), u('A', 'soviet', 'infantry', 3, '12,1', 3)]));
     expect(code(() => g.play({ type: 'activate', hq: 'U' }, [], { side: 'soviet', commands: ['STAVKA'] }))).toBe('NOT_YOUR_TURN 4.4');
     expect(code(() => g.play({ type: 'activate', hq: 'P' }, [], { side: 'german', commands: ['AG-A'] }))).toBe('FORBIDDEN 5.2');
     g.play({ type: 'activate', hq: 'U' }, [], { side: 'german', commands: ['AG-A'] });
@@ -36,6 +36,10 @@ describe('authority: turns and team commands', () => {
     g.play({ type: 'endCommand' });
     expect(code(() => g.play({ type: 'move', unit: 'X', path: ['2,2'], by: 'P' }, [], { side: 'german', commands: ['AG-A'] }))).toBe('FORBIDDEN 5.3');
     g.play({ type: 'move', unit: 'X', path: ['2,2'], by: 'U' }, [], { side: 'german', commands: ['AG-A'] });
+    // Z is beyond AG A's range but OKH (another seat) could move it: FORBIDDEN for the AG A seat
+    expect(code(() => g.play({ type: 'move', unit: 'Z', path: ['10,3'], by: 'U' }, [], { side: 'german', commands: ['AG-A'] }))).toBe('FORBIDDEN 5.3');
+    // for the solo player it is simply out of range
+    expect(code(() => g.play({ type: 'move', unit: 'Z', path: ['10,3'], by: 'U' }))).toBe('ILLEGAL 5.3');
     // ending a phase belongs to the supreme command
     expect(code(() => g.play({ type: 'endMovement' }, [], { side: 'german', commands: ['AG-A'] }))).toBe('FORBIDDEN 4.4');
   });
