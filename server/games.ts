@@ -350,18 +350,28 @@ export class GameService {
     const limit = Math.min(opts.limit ?? 500, 2000);
     const since = Math.max(0, opts.since);
     const folder = this.folder(rs);
-    let state = await this.store.stateAt(gameId, since, folder);
+    const state = await this.store.stateAt(gameId, since, folder);
     const stored = await this.store.readEvents(gameId, since, undefined, limit);
-    const out: ClientEvent[] = [];
-    for (const e of stored) {
-      const ev = toRuleEvent(e);
-      const c = redactToClient(rs, e, ev, viewer, state);
-      if (c) out.push(c);
-      state = folder.evolve(state, ev);
-    }
+    const out = redactBatch(rs, folder, stored, viewer, state).events;
     const last = stored.length ? stored[stored.length - 1].seq : since;
     return { events: out, lastSeq: last, more: stored.length === limit };
   }
+}
+
+/**
+ * Stored events as `viewer` may see them, each redacted with the state just before it; also returns the state
+ * after the last one, so a caller can go on folding from there.
+ */
+export function redactBatch(rs: AnyRuleset, folder: Folder<unknown>, stored: StoredEvent[], viewer: Viewer, from: unknown) {
+  let state = from;
+  const events: ClientEvent[] = [];
+  for (const e of stored) {
+    const ev = toRuleEvent(e);
+    const c = redactToClient(rs, e, ev, viewer, state);
+    if (c) events.push(c);
+    state = folder.evolve(state, ev);
+  }
+  return { events, state };
 }
 
 /** A ruleset event -> store row parts. */

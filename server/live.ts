@@ -5,8 +5,7 @@
  */
 import type { Database } from '../db/client';
 import type { Viewer } from '../engine/core/ruleset';
-import { EVENTS_CHANNEL, redactToClient, type ClientEvent, type GameService } from './games';
-import { toRuleEvent } from './store';
+import { EVENTS_CHANNEL, redactBatch, type ClientEvent, type GameService } from './games';
 
 export interface LiveBatch {
   events: ClientEvent[];
@@ -73,16 +72,11 @@ export class LiveHub {
         dirty = false;
         const stored = await service.store.readEvents(gameId, cursor, undefined, 500);
         if (!stored.length) continue;
-        const out: ClientEvent[] = [];
-        for (const e of stored) {
-          const ev = toRuleEvent(e);
-          const c = redactToClient(rs, e, ev, viewer, state);
-          if (c) out.push(c);
-          state = folder.evolve(state, ev);
-        }
+        const batch = redactBatch(rs, folder, stored, viewer, state);
+        state = batch.state;
         cursor = stored[stored.length - 1].seq;
         if (stored.length === 500) dirty = true;
-        yield { events: out, lastSeq: cursor, status: rs.status(state) };
+        yield { events: batch.events, lastSeq: cursor, status: rs.status(state) };
       }
     } finally {
       signal?.removeEventListener('abort', onAbort);

@@ -3,42 +3,20 @@
  * the signed session cookie, rate-limited joins, and two commanders of one side acting at once.
  */
 import { randomUUID } from 'node:crypto';
-import { TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from './app';
+import { describe, expect, it } from 'vitest';
 import { encodeSession, SESSION_COOKIE } from './session';
-import { apiClient } from './testing/client';
-import { freshDatabase, startTestServer, type TestDb } from './testing/harness';
+import { apiClient, codeOf } from './testing/client';
+import { useTestServer } from './testing/harness';
 
-let db: TestDb;
-let srv: RunningServer;
-
-beforeAll(async () => {
-  db = await freshDatabase();
-  srv = await startTestServer(db);
-});
-afterAll(async () => {
-  await srv?.close();
-  await db?.drop();
-});
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(TRPCClientError);
-    return (e as TRPCClientError<any>).data.code;
-  }
-  return 'OK';
-}
+const server = useTestServer();
 
 async function teamGame() {
-  const g = await apiClient(srv.url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
-  const owner = apiClient(srv.url, [g.ownerToken]);
+  const g = await apiClient(server().url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
+  const owner = apiClient(server().url, [g.ownerToken]);
   const red = g.seats.find((s) => s.side === 'red')!;
   // Split red into two commanders: the original seat keeps red-north, a new seat takes red-south.
   const added = await owner.seats.add.mutate({ gameId: g.id, side: 'red', commands: ['red-south'], label: 'Red South' });
-  return { g, owner, north: apiClient(srv.url, [red.token]), south: apiClient(srv.url, [added.token]), redSeat: red, southSeat: added };
+  return { g, owner, north: apiClient(server().url, [red.token]), south: apiClient(server().url, [added.token]), redSeat: red, southSeat: added };
 }
 
 const move = (piece: string, to: { q: number; r: number }) => ({ type: 'move', piece, to });
@@ -50,7 +28,7 @@ describe('seats and scopes', () => {
     expect(list.owner).toBe(true);
     const red = list.seats.filter((s) => s.side === 'red');
     expect(red.map((s) => s.commands).sort()).toEqual([['red-north'], ['red-south']]);
-    expect((await apiClient(srv.url).seats.list.query({ gameId: g.id })).owner).toBe(false);
+    expect((await apiClient(server().url).seats.list.query({ gameId: g.id })).owner).toBe(false);
   });
 
   it('lets a commander move only the units of the commands they hold', async () => {
@@ -73,15 +51,15 @@ describe('seats and scopes', () => {
   it('only the owner manages seats; forged, revoked and other games\' tokens hold nothing', async () => {
     const { g, owner, north, redSeat, southSeat } = await teamGame();
     expect(await codeOf(north.seats.assign.mutate({ gameId: g.id, seatId: redSeat.id, commands: ['red-north', 'red-south'] }))).toBe('FORBIDDEN');
-    expect(await codeOf(apiClient(srv.url).seats.join.mutate({ gameId: g.id, token: 'A'.repeat(32) }))).toBe('FORBIDDEN');
-    const other = await apiClient(srv.url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
-    expect(await codeOf(apiClient(srv.url).seats.join.mutate({ gameId: g.id, token: other.seats[0].token }))).toBe('FORBIDDEN');
+    expect(await codeOf(apiClient(server().url).seats.join.mutate({ gameId: g.id, token: 'A'.repeat(32) }))).toBe('FORBIDDEN');
+    const other = await apiClient(server().url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
+    expect(await codeOf(apiClient(server().url).seats.join.mutate({ gameId: g.id, token: other.seats[0].token }))).toBe('FORBIDDEN');
     // A new link disables the old one: the old holder becomes a spectator.
     const { token } = await owner.seats.reissue.mutate({ gameId: g.id, seatId: southSeat.seat.id });
-    const oldSouth = apiClient(srv.url, [southSeat.token]);
+    const oldSouth = apiClient(server().url, [southSeat.token]);
     expect((await oldSouth.game.view.query({ gameId: g.id })).viewer).toEqual({ kind: 'spectator' });
     expect(await codeOf(oldSouth.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'endTurn' } }))).toBe('FORBIDDEN');
-    const newSouth = apiClient(srv.url, [token]);
+    const newSouth = apiClient(server().url, [token]);
     expect((await newSouth.game.view.query({ gameId: g.id })).viewer).toMatchObject({ kind: 'side', side: 'red', commands: ['red-south'] });
     // Removing a seat hands its commands to the side's remaining seat.
     const after = await owner.seats.remove.mutate({ gameId: g.id, seatId: southSeat.seat.id });
@@ -89,9 +67,9 @@ describe('seats and scopes', () => {
   });
 
   it('binds a browser to its seat with a signed cookie, and ignores a forged one', async () => {
-    const g = await apiClient(srv.url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
+    const g = await apiClient(server().url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
     const blue = g.seats.find((s) => s.side === 'blue')!;
-    const res = await fetch(`${srv.url}/api/trpc/seats.join`, {
+    const res = await fetch(`${server().url}/api/trpc/seats.join`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ json: { gameId: g.id, token: blue.token, name: 'Zhukov' } }),
@@ -103,19 +81,19 @@ describe('seats and scopes', () => {
     const cookie = setCookie.split(';')[0];
     const viewWith = async (c: string) => {
       const input = encodeURIComponent(JSON.stringify({ json: { gameId: g.id } }));
-      const r = await fetch(`${srv.url}/api/trpc/game.view?input=${input}`, { headers: { cookie: c } });
+      const r = await fetch(`${server().url}/api/trpc/game.view?input=${input}`, { headers: { cookie: c } });
       return (await r.json()).result.data.json.viewer;
     };
     expect(await viewWith(cookie)).toMatchObject({ kind: 'side', side: 'blue' });
     const forged = `${SESSION_COOKIE}=${encodeURIComponent(encodeSession('not-the-secret', [blue.token]))}`;
     expect(await viewWith(forged)).toEqual({ kind: 'spectator' });
-    const seats = await apiClient(srv.url).seats.list.query({ gameId: g.id });
+    const seats = await apiClient(server().url).seats.list.query({ gameId: g.id });
     expect(seats.seats.find((s) => s.id === blue.id)!.holder).toBe('Zhukov');
   });
 
   it('rate-limits invite token guesses', async () => {
-    const g = await apiClient(srv.url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
-    const guesser = apiClient(srv.url, [], { batch: false });
+    const g = await apiClient(server().url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
+    const guesser = apiClient(server().url, [], { batch: false });
     const codes: string[] = [];
     for (let i = 0; i < 40; i++) codes.push(await codeOf(guesser.seats.join.mutate({ gameId: g.id, token: randomUUID().replace(/-/g, '') })));
     expect(codes).toContain('TOO_MANY_REQUESTS');

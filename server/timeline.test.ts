@@ -3,38 +3,16 @@
  * dice were rolled, branches that copy history up to a point and leak nothing, and replay links.
  */
 import { randomUUID } from 'node:crypto';
-import { TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from './app';
-import { apiClient, type ApiClient } from './testing/client';
-import { freshDatabase, startTestServer, type TestDb } from './testing/harness';
+import { describe, expect, it } from 'vitest';
+import { apiClient, codeOf, type ApiClient } from './testing/client';
+import { useTestServer } from './testing/harness';
 
-let db: TestDb;
-let srv: RunningServer;
-
-beforeAll(async () => {
-  db = await freshDatabase();
-  srv = await startTestServer(db);
-});
-afterAll(async () => {
-  await srv?.close();
-  await db?.drop();
-});
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(TRPCClientError);
-    return (e as TRPCClientError<any>).data.code;
-  }
-  return 'OK';
-}
+const server = useTestServer();
 
 async function newGame() {
-  const g = await apiClient(srv.url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
+  const g = await apiClient(server().url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
   const tok = (side: string) => g.seats.find((s) => s.side === side)!.token;
-  return { id: g.id, g, red: apiClient(srv.url, [tok('red')]), blue: apiClient(srv.url, [tok('blue')]) };
+  return { id: g.id, g, red: apiClient(server().url, [tok('red')]), blue: apiClient(server().url, [tok('blue')]) };
 }
 
 const send = (c: ApiClient, gameId: string, command: unknown) => c.game.command.mutate({ gameId, commandId: randomUUID(), command });
@@ -112,7 +90,7 @@ describe('branches', () => {
     const redSeenByBlue = (blueInBranch.view as any).pieces.filter((p: any) => p.side === 'red' && !p.revealed);
     expect(redSeenByBlue.length).toBe(4);
     expect(redSeenByBlue.every((p: any) => p.strength === undefined && p.id === undefined)).toBe(true);
-    expect((await apiClient(srv.url).game.view.query({ gameId: b.id })).viewer).toEqual({ kind: 'spectator' });
+    expect((await apiClient(server().url).game.view.query({ gameId: b.id })).viewer).toEqual({ kind: 'spectator' });
     // The branch plays on by itself.
     await send(red, b.id, { type: 'endTurn' });
     expect((await red.game.view.query({ gameId: b.id })).seq).toBe(mid.seq + 1);
@@ -121,7 +99,7 @@ describe('branches', () => {
 
   it('refuses a spectator branching a live game', async () => {
     const { id } = await newGame();
-    expect(await codeOf(apiClient(srv.url).timeline.branch.mutate({ gameId: id, atSeq: 1 }))).toBe('FORBIDDEN');
+    expect(await codeOf(apiClient(server().url).timeline.branch.mutate({ gameId: id, atSeq: 1 }))).toBe('FORBIDDEN');
   });
 });
 
@@ -130,7 +108,7 @@ describe('replay links', () => {
     const { id, red } = await newGame();
     expect(await codeOf(red.replay.create.mutate({ gameId: id, view: 'red' }))).toBe('FORBIDDEN');
     const link = await red.replay.create.mutate({ gameId: id, view: 'spectator', atSeq: 1 });
-    const anon = apiClient(srv.url);
+    const anon = apiClient(server().url);
     const v = await anon.replay.view.query({ token: link.token });
     expect(v.seq).toBe(1);
     expect(v.viewer).toEqual({ kind: 'spectator' });

@@ -2,7 +2,7 @@
  * A Node tRPC client for tests, scripts and benchmarks, talking to a running server like a browser would
  * (seat tokens in the x-hexfront-token header instead of the cookie).
  */
-import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { createTRPCClient, TRPCClientError, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import superjson from 'superjson';
 import type { AppRouter } from '../router';
@@ -33,3 +33,14 @@ export function apiClient(baseUrl: string, tokens: string[] = [], opts: { batch?
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;
+
+/** The tRPC error code a call fails with, or 'OK' when it succeeds. */
+export async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (!(e instanceof TRPCClientError)) throw e;
+    return (e as TRPCClientError<any>).data?.code ?? 'UNKNOWN';
+  }
+  return 'OK';
+}
