@@ -218,17 +218,22 @@ export function evolve(s: State, e: Event): State {
       return { ...s, units: { ...s.units, [e.unit]: n } };
     }
     case 'repulsed': {
-      const n = setUnit(s, e.unit, { at: e.to, face: false, part: undefined });
-      delete n.units[e.unit].part;
-      return dropEmptyBattles(n, e.hex);
+      const moved = { ...s.units[e.unit], at: e.to, face: false };
+      delete moved.part;
+      return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: moved } }, e.hex);
     }
     case 'awaiting':
       return { ...s, prompt: e.prompt };
     case 'roundEnded': {
       let n = s;
       const units = { ...n.units };
-      for (const u of Object.values(units)) if (u.part) units[u.id] = { ...u, part: undefined };
-      for (const id of Object.keys(units)) if (units[id].part === undefined && 'part' in units[id]) delete units[id].part;
+      // partial hits are forfeit at the end of the round (7.34); copy before changing, never mutate
+      for (const u of Object.values(units))
+        if ('part' in u) {
+          const n = { ...u };
+          delete n.part;
+          units[u.id] = n;
+        }
       for (const id of e.hide) units[id] = { ...units[id], face: false };
       n = { ...n, units };
       const b = n.battles[e.hex];

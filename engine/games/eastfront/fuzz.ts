@@ -81,9 +81,11 @@ export function fuzz(rs: EastfrontRuleset, seeds: number[], maxCommands = 600, o
       }
       rep.commands++;
       for (const e of evs) {
+        const before = JSON.stringify(s);
         const a1 = rs.evolve(s, e);
         const a2 = rs.evolve(s, e);
         if (JSON.stringify(a1) !== JSON.stringify(a2)) rep.problems.push(`seed ${seed}: evolve not deterministic on ${e.type}`);
+        if (JSON.stringify(s) !== before) rep.problems.push(`seed ${seed}: evolve mutated its input on ${e.type}`);
         rep.eventTypes[e.type] = (rep.eventTypes[e.type] ?? 0) + 1;
         if (e.type === 'repulsed') repulsedInto.add(e.to);
         s = a1;
