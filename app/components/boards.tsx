@@ -6,6 +6,7 @@
 import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
 import type { ClientEvent } from '../../server/games';
+import { describeEastfront } from './eastfront/describe';
 
 export interface LegalActionData {
   command: { type: string } & Record<string, unknown>;
@@ -40,11 +41,13 @@ export interface BoardProps {
 const Loading = () => <p className="muted"><span className="spinner" /> Loading the board…</p>;
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
-  // eastfront: dynamic(() => import('./eastfront/EastfrontBoard'), { ssr: false, loading: Loading }),
+  eastfront: dynamic(() => import('./eastfront/EastfrontBoard'), { ssr: false, loading: Loading }),
 };
 
 /** Per-game wording of log entries; the default names the event and its public fields. */
-export const describers: Record<string, (e: ClientEvent) => string> = {};
+export const describers: Record<string, (e: ClientEvent) => string> = {
+  eastfront: describeEastfront,
+};
 
 export function describeEvent(ruleset: string, e: ClientEvent): string {
   const custom = describers[ruleset]?.(e);

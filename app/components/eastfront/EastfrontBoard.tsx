@@ -1,0 +1,175 @@
+'use client';
+/**
+ * The EastFront board: status strip, prompt bar, the hex map with blocks and highlights, and side panels for
+ * the selection, battles, production and plots. It offers only what `legal` returns and shows the server's
+ * errors; nothing here decides what is allowed.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { edelweissArea } from '../../../engine/games/eastfront/edelweiss';
+import type { BoardProps } from '../boards';
+import { BattlePanel } from './BattlePanel';
+import { indexEvents } from './describe';
+import './eastfront.css';
+import { efMap, hexLabel } from './labels';
+import type { BlockInfo, HighlightKind } from './layers';
+import { MapPane } from './MapPane';
+import { indexLegal, stacks, type MoveOption, type View } from './model';
+import { Plots } from './Plots';
+import { ProductionForm } from './ProductionForm';
+import { PromptBar } from './PromptBar';
+import { OwnBlocks, SelectionPanel, unitLine } from './SelectionPanel';
+import { StatusStrip } from './StatusStrip';
+
+const inPlay = edelweissArea(efMap);
+const focusHexes = efMap.hexes.filter((h) => inPlay(h.id)).map((h) => h.id);
+
+function useGeo() {
+  const [geo, setGeo] = useState<unknown>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('../../../engine/games/eastfront/map-geo.json')
+      .then((m) => live && setGeo(m.default))
+      .catch((e) => live && setError(String(e)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { geo, error };
+}
+
+export default function EastfrontBoard(props: BoardProps) {
+  const { side, status, busy, seq, latestSeq, send, events } = props;
+  const view = props.view as View;
+  const legal = useMemo(() => indexLegal(props.legal, view), [props.legal, view]);
+  const { geo, error } = useGeo();
+  const [hex, setHex] = useState<string | null>(null);
+  const [unit, setUnit] = useState<string | null>(null);
+  const [hover, setHover] = useState<string | null>(null);
+  const [centre, setCentre] = useState<string | null>(null);
+  const past = seq < latestSeq;
+  const myTurn = !!side && !status.finished && status.waitingFor.some((w) => w.side === side) && props.legal.length > 0;
+  const canAct = myTurn && !past;
+
+  // the log needs blocks' previous positions and token sides to word its entries
+  indexEvents(events, view.units);
+
+  // a selection that no longer has moves (moved, phase over) is dropped
+  useEffect(() => {
+    if (unit && !view.units.some((u) => u.id === unit)) setUnit(null);
+  }, [unit, view.units]);
+
+  const select = useCallback((id: string | null, at?: string) => {
+    setUnit(id);
+    if (at) {
+      setHex(at);
+      setCentre(at);
+    }
+  }, []);
+
+  const move = useCallback((o: MoveOption) => {
+    if (!canAct) return;
+    send(o.command).then(() => {
+      setUnit(null);
+      setHex(o.dest);
+    }).catch(() => {});
+  }, [canAct, send]);
+
+  const onHexClick = useCallback((id: string) => {
+    const opts = unit ? legal.moves.get(unit)?.get(id) : undefined;
+    if (opts?.length && canAct) {
+      move(opts[0]);
+      return;
+    }
+    const movable = (stacks(view.units.filter((u) => u.at === id), side).get(id) ?? []).filter((u) => u.id && legal.moves.has(u.id));
+    if (id === hex && movable.length > 1) {
+      // clicking the same hex again steps through its movable blocks
+      const i = movable.findIndex((u) => u.id === unit);
+      setUnit(movable[(i + 1) % movable.length].id!);
+    } else setUnit(movable[0]?.id ?? null);
+    setHex(id);
+  }, [unit, legal, canAct, move, view.units, hex, side]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setUnit(null);
+        setHex(null);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const blocks = useMemo<BlockInfo[]>(() => {
+    const out: BlockInfo[] = [];
+    for (const list of stacks(view.units, side).values())
+      list.forEach((u, index) => out.push({ unit: u, own: u.side === side, selected: !!u.id && u.id === unit, movable: canAct && !!u.id && legal.moves.has(u.id), index, count: list.length }));
+    return out;
+  }, [view.units, side, unit, legal, canAct]);
+
+  const highlights = useMemo(() => {
+    const out: { hex: string; kind: HighlightKind }[] = [];
+    for (const h of legal.commands.get(unit ?? '') ?? []) out.push({ hex: h, kind: 'reach' });
+    for (const b of view.battles) out.push({ hex: b.hex, kind: b.fought ? 'fought' : 'battle' });
+    if (unit && canAct) for (const [dest, opts] of legal.moves.get(unit) ?? []) out.push({ hex: dest, kind: opts[0].engages ? 'attack' : 'dest' });
+    if (hex) out.push({ hex, kind: 'selected' });
+    if (hover && hover !== hex) out.push({ hex: hover, kind: 'hover' });
+    return out;
+  }, [legal, unit, view.battles, canAct, hex, hover]);
+
+  const hoverUnits = hover ? view.units.filter((u) => u.at === hover) : [];
+  const mySide = side === 'german' || side === 'soviet' ? side : undefined;
+
+  return (
+    <div className="ef-board" data-testid="ef-board" data-phase={view.phase} data-active={view.active}>
+      <div className="ef-main">
+        <div className="ef-top">
+          <StatusStrip view={view} />
+          <PromptBar props={props} view={view} actions={legal.actions} myTurn={myTurn} />
+        </div>
+        <div className="ef-mapcol">
+          <div className="ef-map" data-testid="ef-map" data-units={view.units.filter((u) => u.at && !u.at.startsWith('box:')).length}>
+            {error && <p className="error">Could not load the map background: {error}</p>}
+            {!geo && !error && <p className="muted ef-loading"><span className="spinner" /> Loading the map…</p>}
+            {geo !== null && (
+              <MapPane map={efMap} geo={geo} inPlay={inPlay} focus={focusHexes} blocks={blocks} highlights={highlights} onHexClick={onHexClick} onHexHover={setHover} centre={centre} />
+            )}
+          </div>
+          <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ef-hover">
+            {hover ? (
+              <>
+                <b>{hexLabel(hover)}</b>{inPlay(hover) ? '' : ' (outside the Edelweiss area)'}
+                {hoverUnits.length ? ` — ${hoverUnits.map((u) => unitLine(u, side)).join('; ')}` : ''}
+              </>
+            ) : (
+              <span className="muted">Hover a hex for details. Grey hexes are outside this scenario. Terrain and rivers tagged <span className="tag substitute">substitute</span> are our stand-ins where the rulebook prints nothing.</span>
+            )}
+          </div>
+          <Legend />
+        </div>
+        <aside className="ef-side">
+          <SelectionPanel view={view} me={side} hex={hex} unit={unit} legal={legal} onUnit={select} onMove={move} canAct={canAct} busy={busy} />
+          {mySide && view.phase === 'production' && <ProductionForm key={`${view.turn.month}-${seq}`} view={view} side={mySide} actions={legal.actions} send={send} busy={busy || past} />}
+          <BattlePanel view={view} side={side} actions={past ? [] : legal.actions} events={events.filter((e) => e.seq <= seq)} send={send} busy={busy} onFocus={(h) => { setHex(h); setCentre(h); }} />
+          <OwnBlocks view={view} me={side} legal={legal} unit={unit} onUnit={select} />
+          <Plots gameId={props.gameId} side={side} latestSeq={latestSeq} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Legend() {
+  return (
+    <div className="ef-legend ef-small" aria-label="Map legend">
+      <span><i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move here</span>
+      <span><i className="ef-key" style={{ background: 'rgba(240,120,20,0.6)' }} /> attack</span>
+      <span><i className="ef-key" style={{ border: '2px solid #c41e1e' }} /> battle</span>
+      <span><i className="ef-key" style={{ border: '2px dashed rgba(60,110,200,0.9)' }} /> HQ orders reach</span>
+      <span><i className="ef-key" style={{ background: '#5d6b7a' }} /> German</span>
+      <span><i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet</span>
+      <span>? hidden block · ●○ steps left · yellow badge = blocks in the hex</span>
+    </div>
+  );
+}

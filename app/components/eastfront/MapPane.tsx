@@ -1,0 +1,76 @@
+'use client';
+/**
+ * The map part of the board: HexMap (reused as is) with the board's layers on top. Clicking a hex goes to
+ * the board; the layers are re-filled whenever the view or the selection changes.
+ */
+import type OlMap from 'ol/Map';
+import { useEffect, useMemo, useRef } from 'react';
+import type { MapData } from '../../../engine/maps/model';
+import HexMap, { type HexInfo } from '../map/HexMap';
+import { createLayers, setHighlights, setUnits, type BlockInfo, type HighlightKind } from './layers';
+
+export interface MapPaneProps {
+  map: MapData;
+  geo: unknown;
+  inPlay: (id: string) => boolean;
+  focus: string[];
+  blocks: BlockInfo[];
+  highlights: { hex: string; kind: HighlightKind }[];
+  onHexClick(id: string): void;
+  onHexHover(id: string | null): void;
+  /** Pan and zoom to this hex when it changes. */
+  centre?: string | null;
+}
+
+declare global {
+  interface Window {
+    /** Test and bench hook: screen pixel (relative to the map element) of a hex centre by id or rulebook name, and the map. */
+    __efMap?: { pixelOf(id: string): [number, number] | null; olMap: OlMap };
+  }
+}
+
+export function MapPane({ map, geo, inPlay, focus, blocks, highlights, onHexClick, onHexHover, centre }: MapPaneProps) {
+  const layers = useMemo(() => createLayers(map, inPlay), [map, inPlay]);
+  const olRef = useRef<OlMap | null>(null);
+  useEffect(() => setUnits(layers, map, blocks), [layers, map, blocks]);
+  useEffect(() => setHighlights(layers, map, highlights), [layers, map, highlights]);
+  useEffect(() => {
+    const ol = olRef.current;
+    const h = centre ? map.hexes.find((x) => x.id === centre) : undefined;
+    if (!ol || !h) return;
+    const view = ol.getView();
+    const ext = view.calculateExtent(ol.getSize());
+    const inside = h.x > ext[0] && h.x < ext[2] && h.y > ext[1] && h.y < ext[3];
+    if (!inside) view.animate({ center: [h.x, h.y], duration: 300 });
+  }, [centre, map]);
+  useEffect(() => () => {
+    if (typeof window !== 'undefined' && window.__efMap?.olMap === olRef.current) delete window.__efMap;
+  }, []);
+
+  const onReady = (ol: OlMap) => {
+    olRef.current = ol;
+    const byId = new Map(map.hexes.map((h) => [h.id, h]));
+    const byName = new Map(Object.entries(map.named).map(([n, id]) => [n.toUpperCase(), id]));
+    window.__efMap = {
+      olMap: ol,
+      pixelOf: (idOrName: string) => {
+        const h = byId.get(idOrName) ?? byId.get(byName.get(idOrName.toUpperCase()) ?? '');
+        const p = h ? ol.getPixelFromCoordinate([h.x, h.y]) : null;
+        return p ? [Math.round(p[0]), Math.round(p[1])] : null;
+      },
+    };
+  };
+
+  return (
+    <HexMap
+      map={map}
+      background={geo}
+      layers={[layers.veil, layers.highlights, layers.units]}
+      focus={focus}
+      onReady={onReady}
+      onHexClick={(info: HexInfo) => onHexClick(info.hex.id)}
+      onHexHover={(info: HexInfo | null) => onHexHover(info?.hex.id ?? null)}
+      style={{ width: '100%', height: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+'use client';
+/**
+ * What this seat must do now, or whom the game waits for, with the engine's legal actions as buttons (moves
+ * are made on the map). Undo appears when the timeline says the last command may still be taken back.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '../../lib/trpc';
+import type { BoardProps, LegalActionData } from '../boards';
+import { hexLabel, SIDE_NAME } from './labels';
+import type { View } from './model';
+
+const HINT: Record<string, string> = {
+  command: 'Pick the HQs that give orders this turn: only blocks within reach of an active HQ can move. Then end the command phase.',
+  movement: 'Click one of your blocks (on the map or in the list), then a green hex to send it there. Orange hexes hold enemy blocks: going there starts or joins a battle. End movement when you are done.',
+  blitzMovement: 'Blitz: blocks near the blitzing HQ may move again. Click a block, then a green hex. End movement when done.',
+  combat: 'Fight the marked battles. Battles you opened this turn must be fought. Airstrikes, if you want them, are called before the first fight.',
+  blitzCombat: 'Blitz combat: fight another round where you can, then end combat.',
+  production: 'Spend production points on replacement steps, then send your order. The other side orders at the same time.',
+};
+
+function Btn({ a, send, busy, primary }: { a: LegalActionData; send(c: unknown): Promise<void>; busy: boolean; primary?: boolean }) {
+  return (
+    <button className={primary ? undefined : 'secondary'} disabled={busy} onClick={() => send(a.command).catch(() => {})} title={a.rule ? `rule ${a.rule}` : undefined}>
+      {a.label}
+    </button>
+  );
+}
+
+export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps; view: View; actions: LegalActionData[]; myTurn: boolean }) {
+  const { status, side, send, busy, seq, latestSeq, gameId, seek } = props;
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const options = useQuery(trpc.timeline.options.queryOptions({ gameId, side }, { enabled: !!side }));
+  const undo = useMutation(trpc.timeline.undo.mutationOptions({
+    onSettled: () => {
+      qc.invalidateQueries({ queryKey: trpc.game.view.queryKey() });
+      qc.invalidateQueries({ queryKey: trpc.game.events.queryKey() });
+      qc.invalidateQueries({ queryKey: trpc.timeline.options.queryKey() });
+    },
+  }));
+  const [deploy, setDeploy] = useState('');
+  const past = seq < latestSeq;
+  const p = view.prompt;
+
+  let headline: string;
+  let hint = '';
+  if (status.finished) headline = `The game is over${status.result ? `: ${status.result}` : ''}.`;
+  else if (past) headline = 'You are looking at an earlier moment. Press “Back to now” to play.';
+  else if (!side) headline = `You are watching. Waiting for ${status.waitingFor.map((w) => SIDE_NAME[w.side] ?? w.side).join(' and ')}.`;
+  else if (myTurn) {
+    if (p?.kind === 'defend') {
+      headline = `You are attacked at ${hexLabel(p.hex)}: fire back.`;
+      hint = 'Your blocks there roll their dice first (strongest first), then the attacker fires.';
+    } else if (p?.kind === 'production') {
+      headline = 'Your turn: production orders.';
+      hint = HINT.production;
+    } else {
+      headline = `Your turn (${SIDE_NAME[side]}): ${status.phase} phase.`;
+      hint = HINT[view.phase] ?? '';
+    }
+  } else {
+    const w = status.waitingFor.filter((x) => x.side !== side);
+    headline = w.length
+      ? `Waiting for ${w.map((x) => `${SIDE_NAME[x.side] ?? x.side} (${x.what})`).join(', ')}.`
+      : status.waitingFor.length ? 'Your order is in; waiting for the other side.' : 'Waiting.';
+    if (p?.kind === 'production' && !p.sides.includes(side as 'german')) headline = `Your production order is sealed. Waiting for ${p.sides.map((s) => SIDE_NAME[s]).join(' and ')}.`;
+  }
+
+  const byType = (t: string) => actions.filter((a) => a.command.type === t);
+  const activates = byType('activate').filter((a) => !a.command.deploy);
+  const deploys = byType('activate').filter((a) => a.command.deploy);
+  const ends = actions.filter((a) => a.command.type.startsWith('end'));
+  const others = actions.filter((a) => !['activate', 'produce', 'fight', 'airstrike'].includes(a.command.type) && !a.command.type.startsWith('end'));
+  const canUndo = !past && options.data?.canUndo;
+
+  return (
+    <section className={`ef-prompt ${myTurn && !past ? 'mine' : ''}`} aria-label="What to do now" data-testid="ef-prompt">
+      <div className="ef-prompt-head">
+        <b data-testid="ef-prompt-text">{headline}</b>
+        {busy && <span className="muted"><span className="spinner" /> sending…</span>}
+      </div>
+      {hint && !past && <p className="ef-hint">{hint}</p>}
+      {!past && (
+        <div className="ef-actions">
+          {activates.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} />)}
+          {deploys.length > 0 && (
+            <span className="ef-inline">
+              <select aria-label="Activate with a deploy step" value={deploy} onChange={(e) => setDeploy(e.target.value)}>
+                <option value="">Activate and step one hex…</option>
+                {deploys.map((a, i) => <option key={a.label} value={String(i)}>{a.label}</option>)}
+              </select>
+              <button className="secondary" disabled={busy || deploy === ''} onClick={() => send(deploys[Number(deploy)].command).then(() => setDeploy('')).catch(() => {})}>Go</button>
+            </span>
+          )}
+          {others.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'defend'} />)}
+          {ends.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary />)}
+          {canUndo && (
+            <button className="secondary" disabled={undo.isPending} onClick={() => undo.mutate({ gameId, side })} title="Take back your last command">
+              ↶ Undo
+            </button>
+          )}
+          {options.data?.needsTakeback && <span className="muted">(dice were rolled: undo needs the other side’s agreement)</span>}
+        </div>
+      )}
+      {past && <button onClick={() => seek(null)}>Back to now</button>}
+      {undo.error && <p className="error" role="alert">{undo.error.message}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+'use client';
+/**
+ * The selected hex and block: what is there (own blocks in full, enemy blocks only as revealed), where the
+ * selected block may go (from the legal moves, as buttons for keyboard play) and the hex's provenance.
+ */
+import { efMap, hexLabel, riverBetween, SIDE_COLOUR, SIDE_NAME, TYPE_WORD } from './labels';
+import type { LegalIndex, MoveOption, View, ViewUnit } from './model';
+import { unitKey } from './model';
+
+const hexById = new Map(efMap.hexes.map((h) => [h.id, h]));
+const citiesByHex = new Map<string, typeof efMap.cities>();
+for (const c of efMap.cities) (citiesByHex.get(c.hex) ?? citiesByHex.set(c.hex, []).get(c.hex)!).push(c);
+
+export function unitLine(u: ViewUnit, me?: string): string {
+  if (u.id && u.type) {
+    const hq = u.type === 'hq' || u.type === 'shq';
+    return `${u.name ?? u.id} — ${TYPE_WORD[u.type] ?? u.type}, strength ${u.cv}${u.max ? ` of ${u.max}` : ''}${hq && u.active ? ', in command' : ''}${u.supreme !== undefined ? `, ${u.supreme} supreme moves left` : ''}${u.unsupplied ? ', out of supply' : ''}`;
+  }
+  return `${u.side === me ? 'Your' : SIDE_NAME[u.side]} block (hidden)${u.face ? ', face-up' : ''}${u.active ? ', HQ in command' : ''}`;
+}
+
+function Prov({ prov }: { prov?: string }) {
+  return prov ? <span className={`tag ${prov}`}>{prov}</span> : null;
+}
+
+export function HexDetails({ hex }: { hex: string }) {
+  const h = hexById.get(hex);
+  if (!h) return null;
+  const cities = citiesByHex.get(hex) ?? [];
+  return (
+    <div className="ef-small">
+      <b>{hexLabel(hex)}</b> <span className="muted">({hex})</span> · {h.terrain} <Prov prov={h.prov} />
+      {h.prov === 'substitute' && <span className="muted"> terrain is our stand-in, not printed</span>}
+      {cities.map((c) => <div key={c.name}>{c.kind} city {c.name}{c.values?.pp ? `, ${c.values.pp} PP` : ''} <Prov prov={c.prov} /></div>)}
+    </div>
+  );
+}
+
+export function SelectionPanel({ view, me, hex, unit, legal, onUnit, onMove, canAct, busy }: {
+  view: View;
+  me?: string;
+  hex: string | null;
+  unit: string | null;
+  legal: LegalIndex;
+  onUnit(id: string | null, hex?: string): void;
+  onMove(o: MoveOption): void;
+  canAct: boolean;
+  busy: boolean;
+}) {
+  const here = hex ? view.units.filter((u) => u.at === hex) : [];
+  const sel = unit ? view.units.find((u) => u.id === unit) : undefined;
+  const dests = unit ? [...(legal.moves.get(unit)?.entries() ?? [])] : [];
+  const reach = unit ? legal.commands.get(unit) : undefined;
+  const battle = hex ? view.battles.find((b) => b.hex === hex) : undefined;
+  return (
+    <section className="ef-card" aria-label="Selection" data-testid="ef-selection">
+      <h3>{hex ? hexLabel(hex) : 'Nothing selected'}</h3>
+      {!hex && <p className="muted ef-small">Click a hex or a block on the map, or pick one of your blocks below.</p>}
+      {hex && <HexDetails hex={hex} />}
+      {battle && <p className="ef-small" style={{ color: '#a4161a' }}>Battle: {SIDE_NAME[battle.oa]} attacking{battle.river ? ' across a river' : ''}{battle.fought ? ' (fought this phase)' : ''}.</p>}
+      {here.length > 0 && (
+        <ul className="ef-list">
+          {here.map((u) => {
+            const movable = !!u.id && legal.moves.has(u.id);
+            return (
+              <li key={unitKey(u)}>
+                <span className="ef-swatch" style={{ background: SIDE_COLOUR[u.side] }} />{' '}
+                {movable ? (
+                  <button className={`linklike ${u.id === unit ? 'ef-on' : ''}`} aria-pressed={u.id === unit} onClick={() => onUnit(u.id === unit ? null : u.id!, u.at ?? undefined)}>
+                    {unitLine(u, me)}
+                  </button>
+                ) : <span>{unitLine(u, me)}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {sel && (
+        <div data-testid="ef-moves">
+          <h4>{sel.name}: {dests.length ? 'where it may go' : 'no move available now'}</h4>
+          {reach && reach.size > 0 && <p className="ef-small">In command: gives orders to blocks in {reach.size} hex{reach.size === 1 ? '' : 'es'} (outlined blue).</p>}
+          <div className="ef-dests">
+            {dests.map(([dest, opts]) => {
+              const o = opts[0];
+              const prev = o.path.length > 1 ? o.path[o.path.length - 2] : sel.at;
+              const river = prev ? riverBetween(prev, dest) : null;
+              const what = o.kind === 'rail' ? 'by rail' : o.kind === 'retreat' ? 'retreat (rearguard)' : o.kind === 'mobilize' ? (o.path.length ? 'HQ moves and stands down' : 'stand down in place') : o.engages ? `attack${river ? ` across the ${river.name}` : ''}` : `${o.path.length} hex${o.path.length === 1 ? '' : 'es'}`;
+              return (
+                <span key={dest} className="ef-dest-group">
+                  {opts.map((x, i) => (
+                    <button key={i} className={`secondary ${x.engages ? 'ef-attack' : ''}`} disabled={!canAct || busy} onClick={() => onMove(x)} title={x.label}>
+                      {i === 0 ? `→ ${hexLabel(dest)} (${what})` : x.kind}
+                    </button>
+                  ))}
+                </span>
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function OwnBlocks({ view, me, legal, unit, onUnit }: { view: View; me?: string; legal: LegalIndex; unit: string | null; onUnit(id: string, hex?: string): void }) {
+  if (!me) return null;
+  const mine = view.units.filter((u) => u.side === me && u.id);
+  const movable = mine.filter((u) => legal.moves.has(u.id!));
+  const rest = mine.filter((u) => !legal.moves.has(u.id!));
+  return (
+    <section className="ef-card" aria-label="Your blocks" data-testid="ef-own-blocks">
+      <h3>Your blocks ({mine.length})</h3>
+      {movable.length > 0 && <p className="ef-small">Can move now:</p>}
+      <ul className="ef-list">
+        {movable.map((u) => (
+          <li key={u.id}>
+            <button className={`linklike ${u.id === unit ? 'ef-on' : ''}`} aria-pressed={u.id === unit} onClick={() => onUnit(u.id!, u.at ?? undefined)}>
+              {u.name} <span className="muted">at {hexLabel(u.at)} · {u.cv}{u.max ? `/${u.max}` : ''}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <details>
+        <summary className="ef-small">{movable.length ? 'Others' : 'All'} ({rest.length})</summary>
+        <ul className="ef-list">
+          {rest.map((u) => (
+            <li key={u.id}>
+              <button className="linklike" onClick={() => onUnit(u.id!, u.at ?? undefined)}>{u.name} <span className="muted">at {hexLabel(u.at)} · {u.cv}{u.max ? `/${u.max}` : ''}</span></button>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}

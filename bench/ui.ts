@@ -1,0 +1,123 @@
+/**
+ * UI bench: the EastFront Edelweiss game page in headless chromium.
+ *   game_page_first_paint_ms  navigation start of a game page to the map's first complete render (HexMap's
+ *                             `hexmap-rendercomplete` mark), blocks included (median of 3 loads).
+ *   pan_frame_ms_p95          95th percentile of frame intervals while the view pans across the whole theatre
+ *                             and back (requestAnimationFrame timestamps).
+ * Builds the pages when needed (as `npm run test:e2e` does), starts its own server on a free port with a
+ * throwaway PGlite directory, creates a game through the lobby, measures, and stops the server.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../server/testing/processes';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+// the same flags as playwright.config.ts
+const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
+  if (build.status !== 0) throw new Error('next build failed');
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hexfront-bench-ui-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HEXFRONT_DATA_DIR: dataDir, HEXFRONT_NO_DEMO: '1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (b) => (out += b));
+  child.stderr!.on('data', (b) => (out += b));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
+    try {
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const gone = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await gone;
+        clearTimeout(t);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function benchUi(): Promise<{ game_page_first_paint_ms: number; pan_frame_ms_p95: number }> {
+  const { chromium } = await import('@playwright/test');
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Game', { exact: true }).selectOption({ label: 'EastFront' });
+    await page.getByRole('button', { name: 'Create game' }).click();
+    await page.waitForURL(/\/games\//, { timeout: 60_000 });
+    const gameUrl = page.url();
+    await page.waitForSelector('[data-testid="hexmap"][data-rendered="true"]', { timeout: 120_000 });
+
+    // first paint: fresh loads of the game page (the first one also warms the server's caches)
+    const paints: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.goto(gameUrl);
+      await page.waitForSelector('[data-testid="hexmap"][data-rendered="true"]', { timeout: 120_000 });
+      const ms = await page.evaluate(() => performance.getEntriesByName('hexmap-rendercomplete')[0]?.startTime ?? -1);
+      if (i > 0) paints.push(ms);
+    }
+
+    // panning: animate the view centre from the theatre's west edge to its east edge and back
+    const frames = await page.evaluate(async () => {
+      const ef = window.__efMap!;
+      const view = ef.olMap.getView();
+      const hexes = ef.olMap.getLayers().getArray().find((l) => l.get('name') === 'hexes') as unknown as { getSource(): { getExtent(): number[] } };
+      const ext = hexes.getSource().getExtent();
+      const y = (ext[1] + ext[3]) / 2;
+      const times: number[] = [];
+      let on = true;
+      const tick = (t: number) => {
+        times.push(t);
+        if (on) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const pan = (x: number) => new Promise<void>((r) => view.animate({ center: [x, y], duration: 2000 }, () => r()));
+      await pan(ext[0]);
+      await pan(ext[2]);
+      await pan(ext[0]);
+      on = false;
+      return times.slice(1).map((t, i) => t - times[i]);
+    });
+    const sorted = [...frames].sort((a, b) => a - b);
+    const p95 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? -1;
+    return { game_page_first_paint_ms: Math.round(median(paints)), pan_frame_ms_p95: Math.round(p95 * 10) / 10 };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  benchUi().then((r) => console.log(JSON.stringify(r)), (e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,146 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * EastFront Edelweiss through the UI only: the German player creates the game, the Soviet player joins by the
+ * invite link in another browser context, and both play the first player-turn pair (July II 1942), including
+ * one battle with dice. Map and log are checked after each step; screenshots go to test-results/screens/.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+const shot = (page: Page, name: string) => page.getByTestId('ef-board').screenshot({ path: `test-results/screens/eastfront-${name}.png` });
+
+/** Zoom the map in one step with the mouse wheel over a named hex. */
+async function zoomAt(page: Page, name: string) {
+  const box = (await page.getByTestId('hexmap').boundingBox())!;
+  const px = await page.evaluate((h) => window.__efMap?.pixelOf(h) ?? null, name);
+  await page.mouse.move(box.x + px![0], box.y + px![1]);
+  await page.mouse.wheel(0, -300);
+  await page.waitForTimeout(700);
+}
+const prompt = (page: Page) => page.getByTestId('ef-prompt-text');
+const log = (page: Page) => page.getByTestId('event-log');
+
+async function mapReady(page: Page) {
+  await expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
+}
+
+/** Click a hex on the map by its rulebook name (the board exposes hex pixels for tests). */
+async function clickHex(page: Page, name: string) {
+  const box = (await page.getByTestId('hexmap').boundingBox())!;
+  const px = await page.evaluate((h) => window.__efMap?.pixelOf(h) ?? null, name);
+  expect(px, `hex ${name} on screen`).not.toBeNull();
+  await page.mouse.click(box.x + px![0], box.y + px![1]);
+}
+
+async function newPlayer(browser: Browser) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  return { ctx, page, errors: watchConsole(page) };
+}
+
+test('German and Soviet play the first Edelweiss player-turn pair, with a battle', async ({ browser }) => {
+  const g = await newPlayer(browser);
+  const s = await newPlayer(browser);
+
+  // German: create the game in the lobby
+  await g.page.goto('/');
+  await g.page.getByLabel('Game', { exact: true }).selectOption({ label: 'EastFront' });
+  await g.page.getByRole('button', { name: 'Create game' }).click();
+  await g.page.waitForURL(/\/games\//);
+  await mapReady(g.page);
+  await g.page.getByLabel('Side', { exact: true }).selectOption('german');
+  await expect(prompt(g.page)).toContainText('Your turn (German): command phase');
+  await expect(g.page.getByTestId('ef-status')).toContainText('July II 1942');
+  await expect(g.page.getByTestId('ef-weather')).toContainText('Dry');
+  await expect(log(g.page)).toContainText('Operation Edelweiss is set up');
+  const link = await g.page.getByTestId('seat-Soviet').getByTestId('invite-link').textContent();
+  expect(link).toContain('/join/');
+  await shot(g.page, '01-german-start');
+
+  // Soviet: join by the invite link
+  await s.page.goto(link!.trim());
+  await s.page.getByLabel('Your name').fill('Soviet player');
+  await s.page.getByRole('button', { name: 'Take my seat' }).click();
+  await s.page.waitForURL(/\/games\/[^/?]+$/);
+  await mapReady(s.page);
+  await expect(prompt(s.page)).toContainText('Waiting for German');
+  await zoomAt(s.page, 'Rostov');
+  await shot(s.page, '02-soviet-joined');
+
+  // German command phase: activate Army Group A, then end the phase
+  await g.page.getByRole('button', { name: 'Activate AG "A" HQ', exact: true }).click();
+  await expect(log(g.page)).toContainText('Army Group "A" takes command');
+  await expect(log(s.page)).toContainText('Army Group "A" takes command');
+  await g.page.getByRole('button', { name: 'End the Command Phase' }).click();
+  await expect(g.page.getByTestId('ef-phase')).toHaveText('Movement');
+  await expect(prompt(g.page)).toContainText('movement phase');
+
+  // Movement by map clicks: Kamensko selects its first movable block, Rostov (orange: attack) moves it there
+  await zoomAt(g.page, 'Kamensko');
+  await clickHex(g.page, 'Kamensko');
+  await expect(g.page.getByTestId('ef-moves')).toContainText('Armor V');
+  await expect(g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov \(attack/ })).toHaveAttribute('title', 'Move Armor V to Rostov');
+  await shot(g.page, '03-german-select-armor');
+  await clickHex(g.page, 'Rostov');
+  await expect(log(g.page)).toContainText("Army Group \"A\"'s Armor V attacks Rostov");
+  await expect(log(s.page)).toContainText('A German block attacks Rostov');
+  await expect(g.page.getByTestId('ef-own-blocks')).toContainText('Armor V');
+  // second attacker by keyboard-friendly buttons
+  await g.page.getByTestId('ef-own-blocks').getByRole('button', { name: /^Armor W/ }).click();
+  await g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov \(attack/ }).click();
+  await expect(log(g.page)).toContainText("Armor W attacks Rostov");
+  await expect(g.page.getByTestId('ef-selection')).toContainText('Armor W');
+  await shot(g.page, '04-german-moved');
+  await shot(s.page, '05-soviet-sees-attack');
+
+  await g.page.getByRole('button', { name: /^End movement/ }).click();
+  await expect(g.page.getByTestId('ef-phase')).toHaveText('Combat');
+  await expect(g.page.getByTestId('ef-battles')).toContainText('Rostov');
+  await expect(g.page.getByTestId('ef-battles')).toContainText(/dice, about \d+\.\d hits/);
+  await shot(g.page, '06-german-combat-preview');
+
+  // The battle: German fights, Soviet fires back, dice shown to both
+  await g.page.getByTestId('ef-battles').getByRole('button', { name: 'Fight at Rostov' }).click();
+  await expect(prompt(s.page)).toContainText('You are attacked at Rostov');
+  await expect(prompt(g.page)).toContainText('Waiting for Soviet');
+  await shot(s.page, '07-soviet-defend-prompt');
+  await s.page.getByRole('button', { name: /^Defensive fire/ }).click();
+  for (const p of [g.page, s.page]) {
+    await expect(p.getByTestId('ef-combat-feed')).toContainText('fires at Rostov');
+    await expect(p.getByTestId('ef-combat-feed').locator('.ef-die').first()).toBeVisible();
+    await expect(log(p)).toContainText(/\(attacking\) fires at Rostov: \[[1-6 ]+\]/);
+  }
+  await shot(g.page, '08-german-battle-dice');
+  await shot(s.page, '09-soviet-battle-dice');
+
+  await g.page.getByRole('button', { name: 'End the combat phase' }).click();
+  await expect(prompt(s.page)).toContainText('Your turn (Soviet): command phase');
+  await expect(prompt(g.page)).toContainText('Waiting for Soviet');
+
+  // Soviet player-turn: no orders this time; the phases advance to August production
+  await s.page.getByRole('button', { name: 'End the Command Phase' }).click();
+  await expect(s.page.getByTestId('ef-phase')).toHaveText('Movement');
+  await s.page.getByRole('button', { name: /^End movement/ }).click();
+  await expect(s.page.getByTestId('ef-phase')).toHaveText('Combat');
+  await s.page.getByRole('button', { name: 'End the combat phase' }).click();
+  for (const p of [g.page, s.page]) {
+    await expect(prompt(p)).toContainText('production orders');
+    await expect(p.getByTestId('ef-production')).toBeVisible();
+    await expect(p.getByTestId('ef-status')).toContainText('August I 1942');
+  }
+  await expect(log(g.page)).toContainText('supply check');
+  await shot(g.page, '10-german-production');
+  await shot(s.page, '11-soviet-production');
+
+  expect(g.errors).toEqual([]);
+  expect(s.errors).toEqual([]);
+  await g.ctx.close();
+  await s.ctx.close();
+});
