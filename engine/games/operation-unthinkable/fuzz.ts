@@ -20,6 +20,8 @@ export interface FuzzOptions {
   maxCommands?: number;
   /** per Movement/Combat Phase, the most moves or attacks tried before ending the phase */
   actionsPerPhase?: number;
+  /** stop (unfinished) once this game turn is over; for tests that need only the opening */
+  stopAfterTurn?: number;
 }
 
 export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: number, fo: FuzzOptions = {}): RandomGame {
@@ -35,7 +37,7 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
   let n = 0;
   let phaseKey = '';
   let phaseActions = 0;
-  while (!rs.status(s).finished) {
+  while (!rs.status(s).finished && !(fo.stopAfterTurn && s.turn > fo.stopAfterTurn)) {
     if (n++ > max) throw new Error(`game ${seed} did not finish in ${max} commands (${rs.status(s).phase})`);
     const key = `${s.turn}:${s.step}`;
     if (key !== phaseKey) {

@@ -15,8 +15,8 @@ const mentions = (x: unknown, ids: string[]) => {
 };
 
 describe('hidden information never leaks (3.5.1 face-down set-up, 6.1 blind draws)', () => {
-  it('walks every event of a hidden-set-up game for every non-Soviet viewer', () => {
-    const g = playRandomGame(rs, 11, { options: { hidden: true }, actionsPerPhase: 3 });
+  it('walks every event of a hidden-set-up game (set-up and three turns) for every non-Soviet viewer', () => {
+    const g = playRandomGame(rs, 11, { options: { hidden: true }, actionsPerPhase: 3, stopAfterTurn: 3 });
     let s: State = rs.initial();
     let revealed = false;
     let checkedHidden = 0;
@@ -46,6 +46,11 @@ describe('hidden information never leaks (3.5.1 face-down set-up, 6.1 blind draw
       }
     }
     expect(revealed).toBe(true);
+    // state is plain JSON and folding is deterministic
+    expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+    expect(g.events.reduce((x, e) => rs.evolve(x, e), rs.initial())).toEqual(g.state);
+    // the whole log replays through JSON (what the event store does)
+    expect((JSON.parse(JSON.stringify(g.events)) as Event[]).reduce((x, e) => rs.evolve(x, e), rs.initial())).toEqual(g.state);
     expect(checkedHidden).toBeGreaterThan(0);
     expect(checkedDraws).toBeGreaterThan(0);
     // face-down counters still show where they stand (hex and count)
