@@ -86,3 +86,45 @@ describe('airborne specials (5.3, 2.3.7)', () => {
     expect(apply(rs, s, ev).u['aaa-18-abc']).toEqual({ at: T, s: 3 });
   });
 });
+
+describe('more combat and victory paths', () => {
+  it('the Allies win at the end of GT8 with five supplied exits close together (4.2)', () => {
+    const s0 = makeState(map, { step: 'soviet-2', turn: 8, units: { 'su-7-rc': '3020' }, alliedUpTo: 42 });
+    const exits = ['4210', '4212', '4214', '4216', '4218'].map((hex, k) => ({ side: 'allied' as const, unit: `us-${k}`, hex, turn: 7, sup: true }));
+    const ev = rs.decide({ ...s0, exits }, { type: 'end-phase' }, SOVIET, new FixedDice([]));
+    expect(ev[ev.length - 1]).toMatchObject({ type: 'ended', winner: 'allied' });
+  });
+
+  it('out-of-supply Soviet artillery supports a defense with its defense factor halved (9.4.2, ruling A19)', () => {
+    // every east-edge hex Allied: no Soviet supply anywhere
+    const s = makeState(map, { units: { 'us-2-ad': around[3], 'su-7-rc': T, 'su-4-bac': '2422' }, order: { allied: 'fight-move' }, alliedUpTo: 42 });
+    let st = apply(rs, s, rs.decide(s, { type: 'attack', target: T, units: ['us-2-ad'] }, ALLIED, new FixedDice([])));
+    expect(st.combat?.stage).toBe('support');
+    const ev = rs.decide(st, { type: 'support', artillery: ['su-4-bac'] }, SOVIET, new FixedDice([3]));
+    // su-7-rc 5 halved to 3, artillery DF 3 halved to 2
+    expect(ev.find((e) => e.type === 'resolved')).toMatchObject({ attack: 8, defense: 5 });
+    st = apply(rs, st, ev);
+    expect(st.ph.artDef).toEqual(['su-4-bac']);
+  });
+
+  it('BB: the defender may retreat instead of losing a step, ending the combat with an advance (11.3 BB 3)', () => {
+    const s = makeState(map, { units: { 'us-2-ad': around[3], 'us-3-ad': around[4], 'su-7-rc': T, 'su-12-rc': T }, order: { allied: 'fight-move' }, alliedUpTo: 30 });
+    let st = apply(rs, s, rs.decide(s, { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad'] }, ALLIED, new FixedDice([3])));
+    st = apply(rs, st, rs.decide(st, { type: 'loss', unit: 'su-7-rc' }, SOVIET, new FixedDice([])));
+    st = apply(rs, st, rs.decide(st, { type: 'loss', unit: 'us-2-ad' }, ALLIED, new FixedDice([])));
+    st = apply(rs, st, rs.decide(st, { type: 'bb-extra', unit: 'us-3-ad' }, ALLIED, new FixedDice([])));
+    expect(st.combat?.stage).toBe('bb-def');
+    st = apply(rs, st, rs.decide(st, { type: 'bb-defend', retreat: [['su-7-rc', around[0]], ['su-12-rc', around[0]]] }, SOVIET, new FixedDice([])));
+    expect(st.u['su-7-rc'].at).toBe(around[0]);
+    expect(st.combat?.stage).toBe('advance');
+    st = apply(rs, st, rs.decide(st, { type: 'advance', units: ['us-2-ad', 'us-3-ad'] }, ALLIED, new FixedDice([])));
+    expect(st.u['us-3-ad'].at).toBe(T);
+    expect(st.combat).toBeNull();
+  });
+
+  it('a dropped airborne corps may attack on its drop turn (5.3, ruling A33)', () => {
+    const s = { ...makeState(map, { units: { 'aaa-1-abc': around[3], 'su-7-rc': T }, order: { allied: 'fight-move' }, alliedUpTo: 15 }), dropped: { 'aaa-1-abc': 1 } };
+    const ev = rs.decide(s, { type: 'attack', target: T, units: ['aaa-1-abc'], bomber: 'UK' }, ALLIED, new FixedDice([2, 6]));
+    expect(ev.find((e) => e.type === 'resolved')).toMatchObject({ row: 'upper', attack: 6 });
+  });
+});
