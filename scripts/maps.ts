@@ -8,8 +8,12 @@ import { resolve } from 'node:path';
 import { buildMap, serializeMap } from '../engine/maps/build';
 import { buildBackground } from '../engine/maps/background';
 import { eastfrontSpec } from '../engine/games/eastfront/map/spec';
+import { ouSpec } from '../engine/games/operation-unthinkable/map/spec';
 
-const games = [{ spec: eastfrontSpec, dir: resolve(import.meta.dirname, '../engine/games/eastfront') }];
+const games = [
+  { spec: eastfrontSpec, dir: resolve(import.meta.dirname, '../engine/games/eastfront') },
+  { spec: ouSpec, dir: resolve(import.meta.dirname, '../engine/games/operation-unthinkable') },
+];
 
 for (const { spec, dir } of games) {
   const t0 = performance.now();

@@ -5,6 +5,9 @@
 import { bboxOverlaps, simplifyLine, type BBox, type Pt } from './geometry';
 import { loadGeodata } from './geodata';
 import { laeaDefinition, makeProjector } from './projection';
+import { fromOffset } from '../core/hex';
+import { gridParams, selectRivers } from './build';
+import { gridToXY } from './grid';
 import type { MapSpec } from './spec';
 
 const r100 = (v: number) => Math.round(v / 100) * 100;
@@ -12,8 +15,17 @@ const r100 = (v: number) => Math.round(v / 100) * 100;
 export function buildBackground(spec: MapSpec, tolerance = 2500): string {
   const proj = makeProjector(laeaDefinition(spec.projection));
   const geo = loadGeodata(proj);
-  const xs = spec.areaKm.map((p) => p[0] * 1000);
-  const ys = spec.areaKm.map((p) => p[1] * 1000);
+  let xs = spec.areaKm.map((p) => p[0] * 1000);
+  let ys = spec.areaKm.map((p) => p[1] * 1000);
+  if (spec.offsetRange && spec.grid.ids) {
+    // the corners of the printed-id rectangle
+    const g = gridParams(spec, proj);
+    const { cols, rows } = spec.offsetRange;
+    const corners = [cols[0], cols[1]].flatMap((col) => [rows[0], rows[1]].map((row) => fromOffset({ col, row }, spec.grid.ids!.layout)));
+    const pts = corners.map((h) => gridToXY(g, h.q, h.r));
+    xs = pts.map((p) => p[0]);
+    ys = pts.map((p) => p[1]);
+  }
   const pad = spec.grid.spacing * 2;
   const box: BBox = { minX: Math.min(...xs) - pad, maxX: Math.max(...xs) + pad, minY: Math.min(...ys) - pad, maxY: Math.max(...ys) + pad };
   const clamp = (p: Pt): [number, number] => [
@@ -38,12 +50,11 @@ export function buildBackground(spec: MapSpec, tolerance = 2500): string {
     const rings = p.poly.map(ring).filter((r): r is [number, number][] => !!r);
     if (rings.length) push('lake', p.name, 'Polygon', rings);
   }
-  const riverSet = new Set(spec.rivers.names);
-  for (const l of geo.rivers) {
-    const n = String(l.props.name_en || l.props.name || '');
-    if (!riverSet.has(n) || !bboxOverlaps(l.bbox, box)) continue;
+  const { rivers, riverName } = selectRivers(spec, geo, proj);
+  rivers.forEach((l, i) => {
+    if (!bboxOverlaps(l.bbox, box)) return;
     const s = simplifyLine(l.pts.map(clamp), tolerance);
-    if (s.length >= 2) push('river', spec.rivers.rename?.[n] ?? n, 'LineString', s);
-  }
+    if (s.length >= 2) push('river', riverName(i), 'LineString', s);
+  });
   return `{"type":"FeatureCollection","features":[\n${features.join(',\n')}\n]}\n`;
 }

@@ -7,9 +7,9 @@
  * geography overrides, route substitute railways along hex paths, then sea zones and exit zones.
  * Output is deterministic: everything is sorted and coordinates are rounded to whole metres.
  */
-import { distance, hexKey, line, neighbors, parseHexKey, type Hex } from '../core/hex';
-import { LineIndex, PolygonIndex, pointInPolygon, pointInRing, segmentCrossesLine, type Pt } from './geometry';
-import { loadGeodata, type Geodata } from './geodata';
+import { distance, fromOffset, hexKey, line, neighbors, parseHexKey, toOffset, type Hex } from '../core/hex';
+import { bboxOf, LineIndex, PolygonIndex, pointInPolygon, pointInRing, segmentCrossesLine, type Pt } from './geometry';
+import { loadGeodata, type GeoLine, type Geodata } from './geodata';
 import { compassStep, gridToXY, parseCompassName, xyToHex, type GridParams } from './grid';
 import type { MapBox, MapCity, MapData, MapHex, MapHexside, MapRail, Provenance } from './model';
 import { laeaCode, laeaDefinition, makeProjector, type Projector } from './projection';
@@ -48,22 +48,45 @@ interface HexWork {
   probe?: Pt;
 }
 
+/** The printed-id codec of a spec (`grid.ids`): axial hex <-> id. Without it ids are axial "q,r". */
+export function idCodec(spec: Pick<MapSpec, 'grid'>) {
+  const ids = spec.grid.ids;
+  if (!ids) return { id: hexKey, parse: (_ref: string): Hex | undefined => undefined };
+  const re = new RegExp(`^\\d{${ids.digits * 2}}$`);
+  return {
+    id: (h: Hex): string => {
+      const o = toOffset(h, ids.layout);
+      return `${String(o.col).padStart(ids.digits, '0')}${String(o.row).padStart(ids.digits, '0')}`;
+    },
+    parse: (ref: string): Hex | undefined =>
+      re.test(ref) ? fromOffset({ col: Number(ref.slice(0, ids.digits)), row: Number(ref.slice(ids.digits)) }, ids.layout) : undefined,
+  };
+}
+
 export function gridParams(spec: MapSpec, proj: Projector): GridParams {
   const anchor = spec.places.find((p) => p.name === spec.grid.anchor);
   if (!anchor) throw new Error(`grid anchor ${spec.grid.anchor} is not a place`);
   const [ax, ay] = proj.forward(anchor.at);
-  return {
+  const g: GridParams = {
     orientation: spec.grid.orientation,
     spacing: spec.grid.spacing,
     rotation: spec.grid.rotation,
     origin: [round(ax + spec.grid.offset[0]), round(ay + spec.grid.offset[1])],
   };
+  if (!spec.grid.anchorHex) return g;
+  // the anchor hex sits at anchor + offset: move the origin (axial 0,0) accordingly
+  const h = makeResolver(new Map(), idCodec(spec).parse)(spec.grid.anchorHex);
+  if (!h) throw new Error(`grid anchorHex ${spec.grid.anchorHex} is not a hex reference`);
+  const [hx, hy] = gridToXY({ ...g, origin: [0, 0] }, h.q, h.r);
+  return { ...g, origin: [round(ax + spec.grid.offset[0] - hx), round(ay + spec.grid.offset[1] - hy)] };
 }
 
-/** Resolve rulebook references ("Rostov E2", "3,-1") against a name -> hex table. */
-export function makeResolver(base: Map<string, Hex>) {
+/** Resolve rulebook references ("Rostov E2", "3,-1", or a printed id through `parseId`) against a name -> hex table. */
+export function makeResolver(base: Map<string, Hex>, parseId?: (ref: string) => Hex | undefined) {
   return (ref: string): Hex | undefined => {
     if (/^-?\d+,-?\d+$/.test(ref)) return parseHexKey(ref);
+    const printed = parseId?.(ref);
+    if (printed) return printed;
     const direct = base.get(ref);
     if (direct) return direct;
     const c = parseCompassName(ref);
@@ -87,7 +110,7 @@ export function geographicHexes(spec: MapSpec, grid: GridParams, proj: Projector
 export function placeHexes(spec: MapSpec, grid: GridParams, proj: Projector): Map<string, Hex> {
   const out = geographicHexes(spec, grid, proj);
   for (let pass = 0; pass < 3; pass++) {
-    const resolve = makeResolver(out);
+    const resolve = makeResolver(out, idCodec(spec).parse);
     for (const p of spec.places) {
       if (!p.hex) continue;
       const h = resolve(p.hex);
@@ -95,6 +118,29 @@ export function placeHexes(spec: MapSpec, grid: GridParams, proj: Projector): Ma
     }
   }
   return out;
+}
+
+/** The spec's river lines: selected Natural Earth lines (renamed) plus hand-drawn ones (props.src set). */
+export function selectRivers(spec: MapSpec, data: Geodata, proj: Projector) {
+  const riverSet = new Set(spec.rivers.names);
+  const rivers: GeoLine[] = data.rivers.filter((r) => riverSet.has(String(r.props.name_en || '')) || riverSet.has(String(r.props.name || '')));
+  for (const l of spec.rivers.lines ?? []) {
+    const pts = l.line.map((ll) => proj.forward(ll)) as Pt[];
+    rivers.push({ name: l.name, props: { name: l.name, src: l.src ?? l.name }, pts, bbox: bboxOf(pts) });
+  }
+  const renamed = rivers.map((r) => {
+    const n = riverSet.has(String(r.props.name_en || '')) ? String(r.props.name_en) : String(r.props.name);
+    for (const x of spec.rivers.renameIn ?? []) {
+      if (x.from !== n) continue;
+      const [w, s, e, nn] = x.box;
+      if (r.pts.every((p) => {
+        const [lon, lat] = proj.inverse(p);
+        return lon >= w && lon <= e && lat >= s && lat <= nn;
+      })) return x.to;
+    }
+    return spec.rivers.rename?.[n] ?? n;
+  });
+  return { rivers, riverName: (i: number) => renamed[i] };
 }
 
 export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
@@ -113,19 +159,16 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
   const regionSet = new Set(spec.mountainRegions);
   const mountains = data.regions.filter((r) => regionSet.has(r.name));
   const mountainIdx = new PolygonIndex(mountains.map((p) => p.poly));
-  const riverSet = new Set(spec.rivers.names);
-  const rivers = data.rivers.filter((r) => riverSet.has(String(r.props.name_en || '')) || riverSet.has(String(r.props.name || '')));
-  const riverName = (i: number) => {
-    const r = rivers[i];
-    const n = riverSet.has(String(r.props.name_en || '')) ? String(r.props.name_en) : String(r.props.name);
-    return spec.rivers.rename?.[n] ?? n;
-  };
+  const { rivers, riverName } = selectRivers(spec, data, proj);
   const riverIdx = new LineIndex(rivers.map((r) => r.pts));
   const areas = spec.areas.map((a) => ({ ...a, ringXY: a.ring.map((ll) => proj.forward(ll)) as Pt[] }));
   const unplayable = spec.unplayable.map((u) => ({ ...u, ringXY: u.ring.map((ll) => proj.forward(ll)) as Pt[] }));
   const areaXY: Pt[] = spec.areaKm.map(([x, y]) => [x * 1000, y * 1000]);
 
   const isLand = (p: Pt) => landIdx.contains(p) && !lakeIdx.contains(p);
+  const codec = idCodec(spec);
+  // sample directions: pointy-top corners lie at 30 + 60k degrees, flat-top corners at 60k
+  const sampleRot = grid.rotation + (grid.orientation === 'flat' ? -30 : 0);
   const terrainAt = (p: Pt): { terrain: string; prov: Provenance; src?: string } => {
     for (const a of areas) if (pointInRing(p, a.ringXY)) return { terrain: a.terrain, prov: a.prov, src: a.src ?? a.name };
     const m = mountainIdx.locate(p);
@@ -136,21 +179,34 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
   // ---- hexes inside the area
   const hexes = new Map<string, HexWork>();
   {
-    const xs = areaXY.map((p) => p[0]);
-    const ys = areaXY.map((p) => p[1]);
-    const span = Math.ceil((Math.max(...xs.map(Math.abs), ...ys.map(Math.abs)) + Math.hypot(grid.origin[0], grid.origin[1])) / grid.spacing) + 4;
-    for (let r = -span; r <= span; r++) {
-      for (let q = -span * 2; q <= span * 2; q++) {
+    const cells: Hex[] = [];
+    const range = spec.offsetRange;
+    if (range) {
+      if (!spec.grid.ids) throw new Error('offsetRange needs grid.ids');
+      for (let row = range.rows[0]; row <= range.rows[1]; row++)
+        for (let col = range.cols[0]; col <= range.cols[1]; col++) cells.push(fromOffset({ col, row }, spec.grid.ids.layout));
+    } else {
+      const xs = areaXY.map((p) => p[0]);
+      const ys = areaXY.map((p) => p[1]);
+      const span = Math.ceil((Math.max(...xs.map(Math.abs), ...ys.map(Math.abs)) + Math.hypot(grid.origin[0], grid.origin[1])) / grid.spacing) + 4;
+      for (let r = -span; r <= span; r++) {
+        for (let q = -span * 2; q <= span * 2; q++) {
+          const [x, y] = gridToXY(grid, q, r);
+          if (pointInRing([x, y], areaXY)) cells.push({ q, r });
+        }
+      }
+    }
+    for (const { q, r } of cells) {
+      {
         const [x, y] = gridToXY(grid, q, r);
-        if (!pointInRing([x, y], areaXY)) continue;
         const samples: Pt[] = [[x, y]];
         for (let k = 0; k < 6; k++) {
-          const a = ((30 + 60 * k) * Math.PI) / 180 + (grid.rotation * Math.PI) / 180;
+          const a = ((30 + 60 * k) * Math.PI) / 180 + (sampleRot * Math.PI) / 180;
           samples.push([x + 0.45 * size * Math.cos(a), y + 0.45 * size * Math.sin(a)]);
         }
         for (let k = 0; k < 12; k++) {
           // odd k: towards the corners; even k: towards the edge midpoints (pointy-top, 30 degree steps)
-          const a = ((30 * k + grid.rotation) * Math.PI) / 180;
+          const a = ((30 * k + sampleRot) * Math.PI) / 180;
           const rad = 0.85 * size * (k % 2 === 1 ? 1 : Math.sqrt(3) / 2);
           samples.push([x + rad * Math.cos(a), y + rad * Math.sin(a)]);
         }
@@ -191,7 +247,7 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
 
   // ---- places and references
   const placeAt = placeHexes(spec, grid, proj);
-  const resolveRef = makeResolver(placeAt);
+  const resolveRef = makeResolver(placeAt, codec.parse);
   const unresolved: string[] = [];
   const refId = (ref: string): string | undefined => {
     const h = resolveRef(ref);
@@ -294,10 +350,26 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
         sides.set(key, side);
         continue;
       }
+      if (spec.lakeHexsideShare !== undefined) {
+        // all-lake hexside: sample the shared edge (perpendicular to the centre line, one side length long)
+        const mx = (h.x + g.x) / 2;
+        const my = (h.y + g.y) / 2;
+        const len = Math.hypot(g.x - h.x, g.y - h.y);
+        const px = (-(g.y - h.y) / len) * (size / 2);
+        const py = ((g.x - h.x) / len) * (size / 2);
+        const pts: Pt[] = [-1, -2 / 3, -1 / 3, 0, 1 / 3, 2 / 3, 1].map((t) => [mx + t * px, my + t * py]);
+        const wet = pts.map((p) => lakeIdx.locate(p));
+        if (wet.filter((i) => i >= 0).length / pts.length >= spec.lakeHexsideShare) {
+          const names = [...new Set(wet.filter((i) => i >= 0).map((i) => lakes[i].name))].sort();
+          sides.set(key, { a, b, kind: 'lake', name: names.join(' / '), prov: 'substitute', src: 'Natural Earth lakes' });
+          continue;
+        }
+      }
       const crossed = riverIdx.crossing([h.x, h.y], [g.x, g.y]);
       if (crossed.length) {
         const names = [...new Set(crossed.map(riverName))].sort();
-        sides.set(key, { a, b, kind: 'river', name: names.join(' / '), prov: 'substitute', src: 'Natural Earth rivers' });
+        const drawn = crossed.map((i) => rivers[i].props.src).find((x) => typeof x === 'string');
+        sides.set(key, { a, b, kind: 'river', name: names.join(' / '), prov: 'substitute', src: drawn ? String(drawn) : 'Natural Earth rivers' });
         continue;
       }
       const mid: Pt = [(h.x + g.x) / 2, (h.y + g.y) / 2];
@@ -549,7 +621,7 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
       if (h.note) o.note = h.note;
       return o;
     });
-  const map: MapData = {
+  let map: MapData = {
     game: spec.game,
     version: spec.version,
     projection: { proj4: def, code: laeaCode(spec.projection) },
@@ -562,7 +634,33 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
     boxes,
     notes: [...spec.notes],
   };
+  if (spec.grid.ids) map = withPrintedIds(map, codec.id);
   return { map, report: { placeCollisions: placeCollisions.sort(), unresolved: [...new Set(unresolved)].sort(), warnings } };
+}
+
+/** Rename axial "q,r" ids to printed ids throughout a built map (hexes, hexsides, cities, rails, names, boxes). */
+function withPrintedIds(map: MapData, idOf: (h: Hex) => string): MapData {
+  const ren = (id: string) => idOf(parseHexKey(id));
+  const pair = <T extends { a: string; b: string }>(e: T): T => {
+    const [a, b] = sideKey(ren(e.a), ren(e.b));
+    return { ...e, a, b };
+  };
+  const bySide = (x: { a: string; b: string }, y: { a: string; b: string }) => x.a.localeCompare(y.a) || x.b.localeCompare(y.b);
+  const isKey = (v: string) => /^-?\d+,-?\d+$/.test(v);
+  return {
+    ...map,
+    hexes: map.hexes.map((h) => ({ ...h, id: ren(h.id) })),
+    hexsides: map.hexsides.map(pair).sort(bySide),
+    cities: map.cities.map((c) => ({ ...c, hex: ren(c.hex) })),
+    rails: map.rails.map(pair).sort(bySide),
+    named: Object.fromEntries(Object.entries(map.named).map(([k, v]) => [k, ren(v)])),
+    boxes: map.boxes.map((b) => {
+      const o: MapBox = { ...b, hexes: b.hexes.map(ren) };
+      if (b.ports) o.ports = b.ports.map(ren);
+      if (b.control && isKey(b.control)) o.control = ren(b.control);
+      return o;
+    }),
+  };
 }
 
 /** Serialise with one array element per line: readable diffs, byte-identical for identical input. */

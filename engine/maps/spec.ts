@@ -3,7 +3,7 @@
  * geodata lacks. All geographic inputs are [lon, lat] degrees; hex references are rulebook-style names
  * ("Rostov", "Rostov E2") resolved against the spec's places, or raw axial ids ("3,-2").
  */
-import type { Orientation } from '../core/hex';
+import type { OffsetLayout, Orientation } from '../core/hex';
 import type { HexsideKind, MapCity, Provenance } from './model';
 import type { ProjectionSpec } from './projection';
 
@@ -91,6 +91,10 @@ export interface RiverSelection {
   names: string[];
   /** Display name per data name (Dnepre -> Dnepr). */
   rename?: Record<string, string>;
+  /** Rename the data lines lying wholly inside a [west, south, east, north] box (mislabelled stretches). */
+  renameIn?: { from: string; to: string; box: [number, number, number, number] }[];
+  /** Hand-drawn river lines the geodata lacks (tagged; drawn on hexsides like the others). */
+  lines?: { name: string; line: LonLat[]; prov: Provenance; src?: string }[];
 }
 
 export interface MapSpec {
@@ -105,13 +109,27 @@ export interface MapSpec {
     anchor: string;
     /** Offset of the anchor hex centre from the anchor place, projected metres. */
     offset: readonly [number, number];
+    /** The hex (a reference) whose centre is anchor place + offset; default axial "0,0". */
+    anchorHex?: string;
+    /**
+     * Printed hex numbers: ids become offset coordinates, column then row, each zero-padded to `digits`
+     * ("CCRR" with digits 2; axial q = column). Hex references in the spec may use them. Default: axial "q,r".
+     */
+    ids?: { layout: OffsetLayout; digits: number };
   };
+  /** Hexes whose offset coordinates (`grid.ids` layout) fall in this range exist, instead of `areaKm`. */
+  offsetRange?: { cols: [number, number]; rows: [number, number] };
   /** Hexes whose centre lies inside this ring exist on the map; [x, y] in projected km. */
   areaKm: [number, number][];
   /** A hex is land when at least this share of its sample points is land (partial coastal hexes, 1.2). */
   landShare: number;
   /** A hex is a lake when at least this share of its sample points is lake (default: never by share). */
   lakeShare?: number;
+  /**
+   * All-lake hexsides between two land hexes: the shared edge is at least this share lake (sampled at 7
+   * points). Default: none (lakes are hexes).
+   */
+  lakeHexsideShare?: number;
   /** Lake names (Natural Earth) that count as lakes; reservoirs built after the war are left out. */
   lakes: string[];
   rivers: RiverSelection;

@@ -59,6 +59,7 @@ const TERRAIN_FILL: Record<string, string> = {
   forest: 'rgba(96, 135, 74, 0.65)',
   marsh: 'rgba(116, 160, 150, 0.65)',
   mountain: 'rgba(150, 118, 82, 0.7)',
+  city: 'rgba(150, 138, 138, 0.6)',
   sea: 'rgba(150, 186, 206, 0.55)',
   lake: 'rgba(150, 186, 206, 0.55)',
 };

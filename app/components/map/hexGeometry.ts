@@ -42,10 +42,15 @@ export function hexsideSegment(map: MapData, a: { q: number; r: number }, b: { q
   ];
 }
 
-/** Hex id ("q,r") under a projected coordinate. */
+const idsByAxial = new WeakMap<MapData, Map<string, string>>();
+
+/** Hex id under a projected coordinate ("q,r", or the map's printed id such as "1530" when it has one). */
 export function hexIdAt(map: MapData, x: number, y: number): string {
   const h = xyToHex(gridOf(map), x, y);
-  return `${h.q},${h.r}`;
+  const key = `${h.q},${h.r}`;
+  let ids = idsByAxial.get(map);
+  if (!ids) idsByAxial.set(map, (ids = new Map(map.hexes.map((m) => [`${m.q},${m.r}`, m.id]))));
+  return ids.get(key) ?? key;
 }
 
 export function mapExtent(map: MapData): [number, number, number, number] {

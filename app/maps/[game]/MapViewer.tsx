@@ -20,9 +20,14 @@ const loaders: Record<string, () => Promise<[unknown, unknown]>> = {
       import('../../../engine/games/eastfront/map.json').then((m) => m.default),
       import('../../../engine/games/eastfront/map-geo.json').then((m) => m.default),
     ]),
+  'operation-unthinkable': () =>
+    Promise.all([
+      import('../../../engine/games/operation-unthinkable/map.json').then((m) => m.default),
+      import('../../../engine/games/operation-unthinkable/map-geo.json').then((m) => m.default),
+    ]),
 };
 
-const TITLES: Record<string, string> = { eastfront: 'EastFront' };
+const TITLES: Record<string, string> = { eastfront: 'EastFront', 'operation-unthinkable': 'Operation Unthinkable' };
 
 export function MapViewer({ game, focus }: { game: string; focus?: string }) {
   const [data, setData] = useState<{ map: MapData; geo: unknown } | null>(null);

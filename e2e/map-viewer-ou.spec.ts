@@ -1,0 +1,35 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The Operation Unthinkable map viewer: the whole map (CCRR hexes, flat-top), the Elbe/Mulde area, hover. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+async function rendered(page: Page) {
+  await expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
+}
+
+test('the Operation Unthinkable map renders and reports CCRR hexes on hover', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 1200 });
+  const errors = watchConsole(page);
+  await page.goto('/maps/operation-unthinkable');
+  await rendered(page);
+  await page.screenshot({ path: 'test-results/screens/map-ou.png' });
+  const box = (await page.getByTestId('hexmap').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByTestId('hexmap-tooltip')).toBeVisible();
+  await expect(page.getByTestId('hover-name')).toContainText(/\d{4} · (clear|forest|marsh|city) · (printed|derived|substitute)/);
+  expect(errors).toEqual([]);
+});
+
+test('the Elbe and Mulde lines, zoomed in', async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 900 });
+  const errors = watchConsole(page);
+  await page.goto('/maps/operation-unthinkable?focus=Dessau,Torgau,Brandenburg,Leipzig');
+  await rendered(page);
+  await page.screenshot({ path: 'test-results/screens/map-ou-elbe.png' });
+  expect(errors).toEqual([]);
+});
