@@ -7,7 +7,9 @@ import { RuleError } from '../../core/errors';
 import type { Actor, GameStatus, LegalAction, Roles, Ruleset, Viewer } from '../../core/ruleset';
 import type { DiceSource } from '../../core/dice';
 import { evolve as evolveOn, initialState } from './evolve';
-import { printedMap, type OuMap } from './map';
+import { fromMapData, type OuMap } from './map';
+import type { MapData } from '../../maps/model';
+import mapJson from './map.json';
 import { unitDef } from './data';
 import { autoStep, combatSide, fold, requiredCommands, stepOf, SUPREME } from './steps';
 import { redact, view } from './view';
@@ -173,6 +175,7 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
   };
 }
 
-export const operationUnthinkable: Ruleset<State, Command, Event, View> = makeOperationUnthinkable(printedMap());
+/** The game on the built map (map.json: engine/games/operation-unthinkable/map/spec.ts, `npm run maps`). */
+export const operationUnthinkable: Ruleset<State, Command, Event, View> = makeOperationUnthinkable(fromMapData(mapJson as unknown as MapData));
 
 export type { State, Command, Event, View, Options } from './types';
