@@ -1012,6 +1012,7 @@ export function defendLegal(s: State, actor: Actor): LegalAction<Command>[] {
 }
 
 export function statusLine(s: State): string {
+  if (s.phase === 'production') return `${MONTHS[s.turn.month]} ${s.turn.year}, production`;
   return `${MONTHS[s.turn.month]} ${s.turn.year} ${s.turn.fortnight === 1 ? 'I' : 'II'}, ${s.active} player-turn`;
 }
 
