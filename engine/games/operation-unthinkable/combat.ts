@@ -17,7 +17,7 @@ const has79At = (b: Board, hexIdx: number): boolean => b.unitsAt(hexIdx).some((i
 export function declareAttack(map: OuMap, s: State, actor: Actor, target: string, units: string[], artillery: string[], bomber: 'US' | 'UK' | null): Combat {
   const b = board(map, s);
   const side = actor.side as Side;
-  if (!(!s.combat)) throw new RuleError('ILLEGAL', '11.0', 'finish the current combat first');
+  if (s.combat) throw new RuleError('ILLEGAL', '11.0', 'finish the current combat first');
   if (!(units.length > 0 && new Set([...units, ...artillery]).size === units.length + artillery.length)) throw new RuleError('ILLEGAL', '11.0', 'name each attacking unit once');
   requireCovers(actor, [...units, ...artillery], '3.4');
   const t = b.idx(target);
@@ -28,11 +28,11 @@ export function declareAttack(map: OuMap, s: State, actor: Actor, target: string
   for (const d of defs) {
     if (!(phaseKind(s, side, d.ag) === 'combat')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Combat Phase now`);
     if (!(onMap(s.u[d.id].at))) throw new RuleError('ILLEGAL', '11.0', `${d.name} is not on the map`);
-    if (!(!s.ph.attacked.includes(d.id))) throw new RuleError('ILLEGAL', '11.0', `${d.name} has already attacked this phase`);
+    if (s.ph.attacked.includes(d.id)) throw new RuleError('ILLEGAL', '11.0', `${d.name} has already attacked this phase`);
     const at = b.idx(s.u[d.id].at);
     if (!(map.nb[at].includes(t))) throw new RuleError('ILLEGAL', '11.0', `${d.name} is not adjacent to ${target}`);
-    if (!(!b.lakeBetween(at, t) || has79At(b, at))) throw new RuleError('ILLEGAL', '11.0', `${d.name} may not attack across an all-lake hexside`);
-    if (!(!s.wrong[d.id])) throw new RuleError('ILLEGAL', '3.4', `${d.name} is on the wrong side of the army group line (ruling A29)`);
+    if (b.lakeBetween(at, t) && !has79At(b, at)) throw new RuleError('ILLEGAL', '11.0', `${d.name} may not attack across an all-lake hexside`);
+    if (s.wrong[d.id]) throw new RuleError('ILLEGAL', '3.4', `${d.name} is on the wrong side of the army group line (ruling A29)`);
     if (!(b.regionOk(d, target))) throw new RuleError('ILLEGAL', '3.4', d.ag === 'US' ? 'US units attack only into hexes on or south of the line' : 'UK units attack only into hexes north of the line');
     if (side === 'soviet' && isArtillery(d)) if (!(b.inSupply(d.id))) throw new RuleError('ILLEGAL', '9.4.2', `${d.name} is out of supply and may not attack`);
   }
@@ -41,7 +41,7 @@ export function declareAttack(map: OuMap, s: State, actor: Actor, target: string
     if (!(ags.size <= 1)) throw new RuleError('ILLEGAL', '11.0', 'units of the two army groups may not attack together');
     const german = defs.filter((d) => d.nat === 'DE').length;
     if (!(german === 0 || german === defs.length)) throw new RuleError('ILLEGAL', '7.1.2', 'German units attack only together with German units');
-    if (!(!(defs.some((d) => d.nat === 'PL2') && german > 0))) throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units never join one attack');
+    if (defs.some((d) => d.nat === 'PL2') && german > 0) throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units never join one attack');
     if (!(artillery.length === 0)) throw new RuleError('ILLEGAL', '11.1', 'only Soviet artillery supports at range');
   } else {
     if (!(bomber === null)) throw new RuleError('ILLEGAL', '11.2', 'heavy bombers support Allied attacks only');
@@ -50,13 +50,13 @@ export function declareAttack(map: OuMap, s: State, actor: Actor, target: string
       const d = unitDef(id);
       if (!(isArtillery(d))) throw new RuleError('ILLEGAL', '11.1', `${d.name} is not artillery`);
       if (!(onMap(s.u[id].at) && phaseKind(s, side, null) === 'combat')) throw new RuleError('ILLEGAL', '11.1', `${d.name} cannot support now`);
-      if (!(!s.ph.attacked.includes(id))) throw new RuleError('ILLEGAL', '11.1', `${d.name} has already fired this phase (ruling A18)`);
+      if (s.ph.attacked.includes(id)) throw new RuleError('ILLEGAL', '11.1', `${d.name} has already fired this phase (ruling A18)`);
       if (!(hexDistance(s.u[id].at, target) <= RANGE)) throw new RuleError('ILLEGAL', '11.1', `${target} is beyond ${d.name}'s range of ${RANGE}`);
       if (!(b.inSupply(id))) throw new RuleError('ILLEGAL', '9.4.2', `${d.name} is out of supply and may not support an attack`);
     }
   }
   if (bomber) {
-    if (!(!s.ph.bombers.includes(bomber))) throw new RuleError('ILLEGAL', '11.2', `the ${bomber} heavy bomber marker has already supported an attack this phase`);
+    if (s.ph.bombers.includes(bomber)) throw new RuleError('ILLEGAL', '11.2', `the ${bomber} heavy bomber marker has already supported an attack this phase`);
     const ground = defs.filter((d) => !isAirborne(d));
     const ag = ground.length ? ground[0].ag : null;
     if (ag) if (!(ag === bomber)) throw new RuleError('ILLEGAL', '11.2', `the ${bomber} marker supports only ${bomber} army group attacks (and the 1AAA)`);
@@ -270,7 +270,7 @@ export function decideRetreat(map: OuMap, s: State, c: Combat, moves: Placement[
   const dest = new Map<string, string>();
   for (const [u, h] of moves) {
     if (!(ids.includes(u))) throw new RuleError('ILLEGAL', '11.3', `${u} is not retreating`);
-    if (!(!dest.has(u))) throw new RuleError('ILLEGAL', '11.3', 'each unit retreats once');
+    if (dest.has(u)) throw new RuleError('ILLEGAL', '11.3', 'each unit retreats once');
     dest.set(u, h);
   }
   const stuck = ids.filter((u) => plan.single[u].length === 0);

@@ -97,7 +97,7 @@ function prepareMove(map: OuMap, s: State, actor: Actor, units: string[]): MoveC
   for (const d of defs) {
     if (!(phaseKind(s, side, d.ag) === 'move')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Movement Phase now`);
     if (!(onMap(s.u[d.id].at))) throw new RuleError('ILLEGAL', '10.0', `${d.name} is not on the map`);
-    if (!(!s.ph.done.includes(d.id))) throw new RuleError('ILLEGAL', '10.1', `${d.name} has finished moving this phase`);
+    if (s.ph.done.includes(d.id)) throw new RuleError('ILLEGAL', '10.1', `${d.name} has finished moving this phase`);
     if (!(s.dropped[d.id] !== s.turn)) throw new RuleError('ILLEGAL', '5.3', `${d.name} dropped this turn and may not move`);
   }
   const from = s.u[units[0]].at;
@@ -126,7 +126,7 @@ function walk(ctx: MoveCtx, path: string[]): Event[] {
   const hexes: string[] = [];
   for (let k = 0; k < path.length; k++) {
     const step = path[k];
-    if (!(!stop)) throw new RuleError('ILLEGAL', '8.2', 'a unit entering an enemy zone of control stops there');
+    if (stop) throw new RuleError('ILLEGAL', '8.2', 'a unit entering an enemy zone of control stops there');
     if (step === 'exit') {
       if (!(k === path.length - 1)) throw new RuleError('ILLEGAL', '4.2', 'leaving the map ends the move');
       const edge = side === 'allied' ? map.east : map.west;

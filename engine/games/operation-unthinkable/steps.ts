@@ -257,7 +257,7 @@ function decideSetupPlace(map: OuMap, s: State, actor: Actor, placements: Placem
   for (const [id, hex] of placements) {
     const d = unitDef(id);
     if (!(d.side === side && !d.r && !isAirborne(d))) throw new RuleError('ILLEGAL', side === 'soviet' ? '3.5' : '3.6', `${d.name} does not set up on the map`);
-    if (!(!extra.has(id))) throw new RuleError('ILLEGAL', '3.0', `${d.name} is placed twice`);
+    if (extra.has(id)) throw new RuleError('ILLEGAL', '3.0', `${d.name} is placed twice`);
     const err = setupHexOk(map, s, id, hex, extra);
     if (err) throw new RuleError('ILLEGAL', side === 'soviet' ? '3.5' : '3.6', err);
     extra.set(id, hex);
@@ -265,7 +265,7 @@ function decideSetupPlace(map: OuMap, s: State, actor: Actor, placements: Placem
   if (side === 'allied') {
     const pos = alliedPositions(s);
     for (const [id, h] of extra) pos.set(id, h);
-    if (!(!p2cGermanClash(map, pos))) throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units may not set up next to each other (ruling A27)');
+    if (p2cGermanClash(map, pos)) throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units may not set up next to each other (ruling A27)');
   }
   return [{ type: 'placed', side, why: 'setup', units: placements }];
 }
@@ -493,7 +493,7 @@ const orderStep = (side: Side): StepDef => ({
   on: {
     order: (map, s, cmd, actor, dice) => {
       if (side === 'allied' && s.opt.splitOrder) {
-        if (!(!!cmd.group)) throw new RuleError('ILLEGAL', '5.4', 'with the optional rule each army group declares its own order');
+        if (!cmd.group) throw new RuleError('ILLEGAL', '5.4', 'with the optional rule each army group declares its own order');
         if (!actor.commands.includes('supreme')) requireCommand(actor, cmd.group === 'US' ? 'us-12ag' : 'uk-21ag', '5.4', 'this army group order');
         const ev: Event[] = [{ type: 'order', side, group: cmd.group, order: cmd.order }];
         const after = fold(map, s, ev);
@@ -531,7 +531,7 @@ function endPhaseChecks(map: OuMap, s: State, actor: Actor): void {
   }
   for (const [id, w] of Object.entries(s.wrong)) {
     if (w !== 'b' || !moving(id) || s.ph.used[id]) continue;
-    if (!(!canStill(id))) throw new RuleError('ILLEGAL', '3.4', `${unitDef(id).name} must move back toward its own side of the army group line`);
+    if (canStill(id)) throw new RuleError('ILLEGAL', '3.4', `${unitDef(id).name} must move back toward its own side of the army group line`);
   }
 }
 
@@ -733,7 +733,7 @@ export const combatStep: StepDef = {
         const s2 = fold(map, s, art);
         return [...art, ...decideRetreat(map, s2, c, cmd.retreat, undefined), { type: 'combat', combat: { ...c, stage: 'advance' } }];
       }
-      if (!(!!cmd.unit && lossCandidates(s, c, 'def').includes(cmd.unit))) throw new RuleError('ILLEGAL', '11.3', 'name a unit to lose a step, or retreat');
+      if (!cmd.unit || !lossCandidates(s, c, 'def').includes(cmd.unit)) throw new RuleError('ILLEGAL', '11.3', 'name a unit to lose a step, or retreat');
       requireDecider(actor, def, [cmd.unit!], '11.3');
       return [{ type: 'loss', unit: cmd.unit!, oos: c.oos.includes(cmd.unit!), why: 'BB' }, { type: 'combat', combat: { ...c, stage: 'bb-att' } }];
     },
