@@ -4,11 +4,12 @@
  */
 import type { AnyRuleset } from '../core/ruleset';
 import { eastfront } from './eastfront';
+import { operationUnthinkable } from './operation-unthinkable';
 import { skirmish } from '../testing/skirmish';
 import { tally } from '../testing/tally';
 
 /** Lobby games first; test-only rulesets (never offered in the lobby) after. */
-const rulesets: AnyRuleset[] = [eastfront, skirmish, tally];
+const rulesets: AnyRuleset[] = [eastfront, operationUnthinkable, skirmish, tally];
 
 export function getRuleset(id: string): AnyRuleset {
   const rs = rulesets.find((r) => r.id === id);
