@@ -28,8 +28,12 @@ test('the Operation Unthinkable map renders and reports CCRR hexes on hover', as
 test('the Elbe and Mulde lines, zoomed in', async ({ page }) => {
   await page.setViewportSize({ width: 1200, height: 900 });
   const errors = watchConsole(page);
-  await page.goto('/maps/operation-unthinkable?focus=Dessau,Torgau,Brandenburg,Leipzig');
+  // the frontline hexes of 3.3 and the marsh pair of 10.2.1, by printed number
+  await page.goto('/maps/operation-unthinkable?focus=1530,2535,2244,1823,1922');
   await rendered(page);
   await page.screenshot({ path: 'test-results/screens/map-ou-elbe.png' });
+  await page.goto('/maps/operation-unthinkable?focus=Neubrandenburg,Rathenow');
+  await rendered(page);
+  await page.screenshot({ path: 'test-results/screens/map-ou-mueritz.png' });
   expect(errors).toEqual([]);
 });

@@ -159,10 +159,12 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
   // hexsides
   const sideFeatures: Feature[] = [];
   for (const s of map.hexsides) {
-    if (s.kind === 'sea' || s.kind === 'lake' || s.kind === 'clear') continue;
+    if (s.kind === 'sea' || s.kind === 'clear') continue;
     const a = byId.get(s.a);
     const b = byId.get(s.b);
     if (!a || !b) continue;
+    // lake shores are drawn by the lake hexes; an all-lake hexside between two land hexes needs a line
+    if (s.kind === 'lake' && (a.impassable || b.impassable)) continue;
     const f = new Feature({ geometry: new LineString(hexsideSegment(map, a, b)) });
     f.set('kind', s.kind);
     f.set('prov', s.prov);
@@ -174,6 +176,7 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
     strait: new Style({ stroke: new Stroke({ color: '#2f6fa3', width: 3, lineDash: [6, 4] }) }),
     impassable: new Style({ stroke: new Stroke({ color: '#b3261e', width: 3, lineDash: [2, 3] }) }),
     rough: new Style({ stroke: new Stroke({ color: 'rgba(110, 80, 40, 0.6)', width: 1.5 }) }),
+    lake: new Style({ stroke: new Stroke({ color: '#7fb0d0', width: 5 }) }),
   };
   layers.push(
     new VectorLayer({

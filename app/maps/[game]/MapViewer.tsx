@@ -1,7 +1,8 @@
 'use client';
 /**
  * The map viewer page body: loads a game's built map (map.json + map-geo.json) and shows it with HexMap.
- * `?focus=Maikop,Tbilisi` fits the first view to named hexes (rulebook names, "City DIR n" included).
+ * `?focus=Maikop,Tbilisi` fits the first view to named hexes (rulebook names, "City DIR n" included, or hex ids
+ * such as Operation Unthinkable's "1823").
  */
 import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useState } from 'react';
@@ -50,7 +51,7 @@ export function MapViewer({ game, focus }: { game: string; focus?: string }) {
     const idx = new MapIndex(data.map);
     return focus
       .split(',')
-      .map((n) => idx.named(n.trim()))
+      .map((n) => idx.named(n.trim()) ?? (idx.hex(n.trim()) ? n.trim() : undefined))
       .filter((x): x is string => !!x);
   }, [data, focus]);
 
