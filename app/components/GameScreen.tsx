@@ -13,6 +13,9 @@ import { boards, type BoardProps } from './boards';
 import { EventLog } from './EventLog';
 import { SeatsPanel } from './SeatsPanel';
 import { TimelineBar } from './TimelineBar';
+import { TimeTravel } from './TimeTravel';
+import { GameCollab } from './collab/GameCollab';
+import { ShareReplay } from './collab/ShareReplay';
 
 export function GameScreen({ gameId }: { gameId: string }) {
   const trpc = useTRPC();
@@ -97,9 +100,15 @@ export function GameScreen({ gameId }: { gameId: string }) {
         )}
         {sides.length === 0 && <span className="tag">spectator</span>}
       </div>
-      <TimelineBar gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} events={log.data?.events ?? []} seek={seek} />
+      <TimelineBar gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} events={log.data?.events ?? []} seek={seek} ruleset={d.game.ruleset} />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}>
+        <TimeTravel gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} seated={sides.length > 0} />
+        <ShareReplay gameId={gameId} seq={d.seq} finished={status.finished} sides={roles ?? []} />
+      </div>
       {command.error && <p className="error" role="alert">{command.error.message}</p>}
       <Board {...boardProps} />
+      <GameCollab gameId={gameId} side={side} sides={roles ?? []} mySeatIds={(mine.data ?? []).map((s) => s.id)}
+        seq={d.seq} latestSeq={d.latestSeq} busy={command.isPending} finished={status.finished} />
       {roles && <SeatsPanel gameId={gameId} sides={roles} mySeatIds={(mine.data ?? []).map((s) => s.id)} />}
       <EventLog ruleset={d.game.ruleset} events={log.data?.events ?? []} loading={log.isLoading} seq={d.seq} seek={seek} />
       <details style={{ marginTop: '1rem' }}>

@@ -1,35 +1,149 @@
 'use client';
-import type { ClientEvent } from '../../server/games';
-
 /**
- * Scrub through the game: a slider over every event, step buttons, and one click back to now. The URL carries
- * the position (?at=<seq>), so a moment can be shared.
+ * Scrub through the game: a slider over every event, with the turns and phases (game.chapters) drawn as a
+ * strip of labelled segments under it, step buttons (event and chapter), keyboard shortcuts and one click back
+ * to now. The caller's `seek` keeps the position in the URL (?at=<seq>), so a moment can be shared.
+ *
+ * Keys (anywhere on the page outside text fields): ← → one event, Shift+← → one turn/phase, Home the first
+ * event, End back to now.
  */
-export function TimelineBar({ seq, latestSeq, seek }: {
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ClientEvent } from '../../server/games';
+import { useTRPC } from '../lib/trpc';
+import { describeEvent } from './boards';
+
+interface Chapter {
+  seq: number;
+  turn: string;
+  phase: string;
+}
+
+function useChapters(gameId: string, latestSeq: number): Chapter[] {
+  const trpc = useTRPC();
+  const q = useQuery(trpc.game.chapters.queryOptions({ gameId }, { staleTime: Infinity }));
+  const known = q.data?.latestSeq;
+  const { refetch } = q;
+  useEffect(() => {
+    if (known !== undefined && known < latestSeq) void refetch();
+  }, [known, latestSeq, refetch]);
+  return q.data?.chapters ?? [];
+}
+
+/** The chapter holding `seq` (the last one starting at or before it), by index. */
+function chapterIndex(chapters: Chapter[], seq: number): number {
+  let i = -1;
+  for (let k = 0; k < chapters.length && chapters[k].seq <= seq; k++) i = k;
+  return i;
+}
+
+const label = (c: Chapter) => (c.phase && !c.turn.toLowerCase().includes(c.phase.toLowerCase()) ? `${c.turn} · ${c.phase}` : c.turn);
+
+export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, ruleset }: {
   gameId: string;
   side?: string;
   seq: number;
   latestSeq: number;
   events: ClientEvent[];
   seek(seq: number | null): void;
+  /** For wording the current event (defaults to the generic description). */
+  ruleset?: string;
 }) {
+  const chapters = useChapters(gameId, latestSeq);
+  // Steps count from the position asked for, not the one loaded yet, so quick key presses add up.
+  const [target, setTarget] = useState<number | null>(null);
+  useEffect(() => setTarget(null), [shown]);
+  const seq = target ?? shown;
   const past = seq < latestSeq;
-  const go = (n: number) => seek(n >= latestSeq ? null : Math.max(0, n));
+  const go = (n: number) => {
+    const to = Math.min(latestSeq, Math.max(0, n));
+    setTarget(to);
+    seek(to >= latestSeq ? null : to);
+  };
+  const ci = chapterIndex(chapters, seq);
+  const current = ci >= 0 ? chapters[ci] : null;
+  const prevChapter = ci < 0 ? null : chapters[ci].seq < seq ? chapters[ci].seq : ci > 0 ? chapters[ci - 1].seq : null;
+  const nextChapter = chapters[ci + 1]?.seq ?? null;
+  const event = useMemo(() => events.find((e) => e.seq === seq), [events, seq]);
+
+  // Keyboard: read the latest values through a ref so the listener is installed once.
+  const keys = useRef({ seq, latestSeq, prevChapter, nextChapter, go });
+  keys.current = { seq, latestSeq, prevChapter, nextChapter, go };
+  useEffect(() => {
+    const on = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+      const k = keys.current;
+      let to: number | null | undefined;
+      if (e.key === 'ArrowLeft') to = e.shiftKey ? k.prevChapter ?? undefined : k.seq - 1;
+      else if (e.key === 'ArrowRight') to = e.shiftKey ? k.nextChapter ?? k.latestSeq : k.seq + 1;
+      else if (e.key === 'Home') to = 0;
+      else if (e.key === 'End') to = k.latestSeq;
+      if (to === undefined || to === null || to < 0 || to > k.latestSeq || to === k.seq) return;
+      e.preventDefault();
+      k.go(to);
+    };
+    window.addEventListener('keydown', on);
+    return () => window.removeEventListener('keydown', on);
+  }, []);
+
   return (
-    <div className={`timeline card ${past ? 'past' : ''}`} role="group" aria-label="Timeline">
-      <button className="secondary" aria-label="Previous event" disabled={seq <= 0} onClick={() => go(seq - 1)}>◀</button>
-      <input
-        type="range"
-        aria-label="Event"
-        min={0}
-        max={latestSeq}
-        value={seq}
-        onChange={(e) => go(Number(e.target.value))}
-        style={{ flex: 1 }}
-      />
-      <button className="secondary" aria-label="Next event" disabled={!past} onClick={() => go(seq + 1)}>▶</button>
-      <span data-testid="timeline-position">event {seq} of {latestSeq}</span>
-      <button disabled={!past} onClick={() => seek(null)}>Now</button>
+    <div className={`timeline card ${past ? 'past' : ''}`} role="group" aria-label="Timeline"
+      style={{ display: 'grid', gap: '0.35rem', alignItems: 'stretch' }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: '0.4rem' }}>
+        <button className="secondary" aria-label="Previous turn or phase" title="Previous turn or phase (Shift+←)"
+          disabled={prevChapter === null} onClick={() => prevChapter !== null && go(prevChapter)}>«</button>
+        <button className="secondary" aria-label="Previous event" title="Previous event (←)" disabled={seq <= 0} onClick={() => go(seq - 1)}>◀</button>
+        <div style={{ flex: 1, display: 'grid', gap: 4 }}>
+          <input
+            type="range"
+            aria-label="Event"
+            aria-valuetext={`event ${seq} of ${latestSeq}${current ? `, ${label(current)}` : ''}`}
+            min={0}
+            max={latestSeq}
+            value={seq}
+            onChange={(e) => go(Number(e.target.value))}
+            style={{ width: '100%', margin: 0 }}
+          />
+          <ChapterStrip chapters={chapters} current={ci} latestSeq={latestSeq} go={go} />
+        </div>
+        <button className="secondary" aria-label="Next event" title="Next event (→)" disabled={!past} onClick={() => go(seq + 1)}>▶</button>
+        <button className="secondary" aria-label="Next turn or phase" title="Next turn or phase (Shift+→)"
+          disabled={!past} onClick={() => go(nextChapter ?? latestSeq)}>»</button>
+        <button disabled={!past} onClick={() => go(latestSeq)} title="Back to the present (End)">Now</button>
+      </div>
+      <div style={{ display: 'flex', gap: '0.8rem', flexWrap: 'wrap', fontSize: '0.9rem' }}>
+        <span data-testid="timeline-position">event {shown} of {latestSeq}</span>
+        {current && <span data-testid="timeline-chapter"><b>{label(current)}</b></span>}
+        {past && <span className="muted">looking back: ← → step, Shift for turns, End for now</span>}
+        {event && <span className="muted" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '40rem' }}>{describeEvent(ruleset ?? '', event)}</span>}
+      </div>
+    </div>
+  );
+}
+
+/** Turns and phases as labelled segments, proportional to their number of events; a click goes to the start. */
+function ChapterStrip({ chapters, current, latestSeq, go }: { chapters: Chapter[]; current: number; latestSeq: number; go(seq: number): void }) {
+  if (!chapters.length) return null;
+  const total = latestSeq + 1;
+  return (
+    <div aria-label="Turns and phases" data-testid="timeline-chapters"
+      style={{ position: 'relative', height: 20, borderRadius: 4, overflow: 'hidden', background: 'var(--line)' }}>
+      {chapters.map((c, i) => {
+        const end = chapters[i + 1]?.seq ?? total;
+        return (
+          <button key={c.seq} className="linklike" title={`${label(c)} (from event ${c.seq})`} aria-label={`Go to ${label(c)}`}
+            onClick={() => go(c.seq)}
+            style={{
+              position: 'absolute', left: `${(c.seq / total) * 100}%`, width: `${(Math.max(1, end - c.seq) / total) * 100}%`, top: 0, bottom: 0,
+              padding: '0 3px', fontSize: 11, lineHeight: '20px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
+              borderLeft: '2px solid var(--muted)', borderRadius: 0, background: i === current ? '#f2c14e' : i % 2 ? '#ece4d0' : '#f7f1e3',
+            }}>
+            {c.turn.replace(/^Turn\s+/i, 'T')}
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -1,0 +1,91 @@
+'use client';
+/**
+ * The game screen's collaboration column: who of my side is here, the side's team chat and the side's map
+ * annotations (notes never leave the side). Spectators see every side's chat, read-only, once the game is over.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { sideDocName } from '../../../server/yjs/names';
+import { useTRPC } from '../../lib/trpc';
+import { AnnotationsPanel } from './AnnotationsPanel';
+import { savedName, saveName } from './chat';
+import { PresenceList, usePresence } from './Presence';
+import { TeamChat } from './TeamChat';
+import { useCollabDoc } from './useCollabDoc';
+
+/** The side's annotation document (for boards: pass `.doc` to useAnnotationsLayer). */
+export function useSideNotes(gameId: string, side: string | undefined) {
+  return useCollabDoc(side ? sideDocName(gameId, side, 'notes') : null);
+}
+
+function useDisplayName(gameId: string, side: string | undefined, mySeatIds: string[]) {
+  const trpc = useTRPC();
+  const seats = useQuery(trpc.seats.list.queryOptions({ gameId }, { staleTime: 0 }));
+  const [saved, setSaved] = useState('');
+  useEffect(() => setSaved(savedName()), []);
+  const seat = seats.data?.seats.find((s) => mySeatIds.includes(s.id) && s.side === side);
+  const name = saved || seat?.holder || seat?.label || 'a commander';
+  return { name, rename: (n: string) => { saveName(n.trim()); setSaved(n.trim()); } };
+}
+
+export function GameCollab({ gameId, side, sides, mySeatIds, seq, latestSeq, busy, finished }: {
+  gameId: string;
+  side: string | undefined;
+  sides: { id: string; name: string }[];
+  mySeatIds: string[];
+  seq: number;
+  latestSeq: number;
+  busy: boolean;
+  finished: boolean;
+}) {
+  const { name, rename } = useDisplayName(gameId, side, mySeatIds);
+  const chat = useCollabDoc(side ? sideDocName(gameId, side, 'chat') : null);
+  const notes = useSideNotes(gameId, side);
+  const [actedAt, setActedAt] = useState(0);
+  useEffect(() => {
+    if (busy) setActedAt(Date.now());
+  }, [busy]);
+  const others = usePresence(chat.provider, side ? { name, side, seq, live: seq === latestSeq, actedAt, busy } : null);
+  const sideName = sides.find((s) => s.id === side)?.name ?? side ?? '';
+
+  if (!side) {
+    if (!finished) return <p className="muted">Team chat and annotations are for the players of each side; spectators see the chats once the game is over.</p>;
+    return (
+      <div className="grid" style={{ marginTop: '1rem' }}>
+        {sides.map((s) => <TeamChat key={s.id} gameId={gameId} side={s.id} sideName={s.name} name="" readOnly />)}
+      </div>
+    );
+  }
+  return (
+    <section aria-label="Your side" style={{ display: 'grid', gap: '0.6rem', marginTop: '1rem' }}>
+      <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', alignItems: 'baseline' }}>
+        <PresenceList others={others} sideName={sideName} />
+        <NameEdit name={name} rename={rename} />
+      </div>
+      <div className="grid">
+        <TeamChat gameId={gameId} side={side} sideName={sideName} name={name} readOnly={false} />
+        <AnnotationsPanel doc={notes.doc} seq={seq} canEdit author={name} title={`${sideName} annotations`}
+          hint="Only your side sees these. Each one shows from the event it was added at, until the event you choose." />
+      </div>
+    </section>
+  );
+}
+
+function NameEdit({ name, rename }: { name: string; rename(n: string): void }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(name);
+  if (!editing) {
+    return (
+      <span className="muted">
+        You appear as <b>{name}</b>{' '}
+        <button className="linklike" style={{ width: 'auto', display: 'inline', color: 'var(--accent)' }} onClick={() => { setDraft(name); setEditing(true); }}>change</button>
+      </span>
+    );
+  }
+  return (
+    <form style={{ display: 'inline-flex', gap: '0.3rem' }} onSubmit={(e) => { e.preventDefault(); if (draft.trim()) rename(draft); setEditing(false); }}>
+      <input type="text" aria-label="Your name" value={draft} maxLength={40} onChange={(e) => setDraft(e.target.value)} autoFocus />
+      <button type="submit">Save</button>
+    </form>
+  );
+}

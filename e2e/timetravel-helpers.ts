@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Collect console errors so a page that logs errors fails the test. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+  return errors;
+}
+
+/** Create a skirmish game from the lobby; this browser holds every seat (hot-seat). Returns the game's path. */
+export async function createSkirmish(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Skirmish (test game)' });
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await page.waitForURL(/\/games\/[0-9a-f-]+$/);
+  await expect(page.getByTestId('live-state')).toHaveText('live');
+  return new URL(page.url()).pathname;
+}
+
+export const actions = (page: Page) => page.getByRole('region', { name: 'Your actions' });
+
+/** The newest event's seq as the timeline reports it ("event 3 of 7" -> 7). */
+export async function latestSeq(page: Page): Promise<number> {
+  const t = await page.getByTestId('timeline-position').textContent();
+  return Number(/of (\d+)/.exec(t ?? '')?.[1]);
+}
+
+/** Take the first offered action whose label starts with `prefix`, and wait for the log to grow. */
+export async function act(page: Page, prefix: RegExp): Promise<number> {
+  const before = await latestSeq(page);
+  await actions(page).getByRole('button', { name: prefix }).first().click();
+  let now = before;
+  await expect.poll(async () => (now = await latestSeq(page))).toBeGreaterThan(before);
+  return now;
+}
+
+/** Move the timeline slider to `seq` and wait until the screen shows that event. */
+export async function scrubTo(page: Page, seq: number) {
+  await expect(async () => {
+    await page.getByRole('slider', { name: 'Event' }).fill(String(seq));
+    await expect(page.getByTestId('timeline-position')).toHaveText(new RegExp(`^event ${seq} of`), { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+}
