@@ -85,6 +85,9 @@ describe('seats and scopes', () => {
       return (await r.json()).result.data.json.viewer;
     };
     expect(await viewWith(cookie)).toMatchObject({ kind: 'side', side: 'blue' });
+    // The invite was claimed: its token (which the creator also holds) no longer opens the blue seat.
+    expect((await apiClient(server().url, [blue.token]).game.view.query({ gameId: g.id })).viewer).toEqual({ kind: 'spectator' });
+    expect(await codeOf(apiClient(server().url).seats.join.mutate({ gameId: g.id, token: blue.token }))).toBe('FORBIDDEN');
     const forged = `${SESSION_COOKIE}=${encodeURIComponent(encodeSession('not-the-secret', [blue.token]))}`;
     expect(await viewWith(forged)).toEqual({ kind: 'spectator' });
     const seats = await apiClient(server().url).seats.list.query({ gameId: g.id });

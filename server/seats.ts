@@ -76,7 +76,10 @@ export class SeatService {
     return { seat: list.find((s) => s.id === id)!, token, seats: list };
   }
 
-  /** Invalidate a seat's invite token and issue a new one (a hand-off, or a leaked link). */
+  /**
+   * Invalidate a seat's token and issue a new one: the owner's hand-off or answer to a leaked link, and every
+   * join (an invite link is claimed once). Whoever held the old token loses the seat at once.
+   */
   async reissue(gameId: string, seatId: string) {
     const token = newToken();
     const r = await this.db.update(seats).set({ tokenHash: hashToken(token), holder: null })

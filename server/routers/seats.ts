@@ -39,8 +39,12 @@ export const seatsRouter = router({
         throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many join attempts; wait a minute and try again' });
       }
       const p = await ctx.services.games.principal(input.gameId, [input.token]);
-      if (!p.seats.length) throw new TRPCError({ code: 'FORBIDDEN', message: 'That invite link is not valid for this game (unknown or revoked)' });
-      rememberTokens(ctx, [input.token]);
+      if (!p.seats.length) throw new TRPCError({ code: 'FORBIDDEN', message: 'That invite link is not valid for this game (unknown or already used)' });
+      // An invite is used once: the seat gets a fresh token that only this browser holds, so whoever made or
+      // saw the link (the game's creator included) can no longer see that side's hidden information.
+      const fresh: string[] = [];
+      for (const seat of p.seats) fresh.push((await seatsOf(ctx).reissue(input.gameId, seat.id)).token);
+      rememberTokens(ctx, fresh);
       if (input.name) await seatsOf(ctx).setHolder(input.gameId, p.seats.map((s) => s.id), input.name);
       return p.seats.map((s) => ({ id: s.id, side: s.side, commands: s.commands, label: s.label }));
     })),
