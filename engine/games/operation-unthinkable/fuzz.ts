@@ -5,6 +5,7 @@
 import { SeededDice } from '../../core/dice';
 import { fold, type Actor, type Ruleset } from '../../core/ruleset';
 import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './steps';
+import { unitDef } from './data';
 import type { Command, Event, Options, State, View } from './types';
 
 export interface RandomGame {
@@ -65,7 +66,11 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
     let choice = pick.pick(legal);
     const end = legal.find((l) => l.command.type === 'end-phase' || l.command.type === 'end-setup' || l.command.type === 'end-maskirovka');
     const busy = legal.filter((l) => l.command.type === 'move' || l.command.type === 'attack');
-    if (busy.length && end) {
+    if (busy.length && !end && phaseActions >= perPhase) {
+      // the phase cannot end yet (7.1.2 or 3.4 obligations): move the units that hold it open
+      const blockers = busy.filter((l) => l.command.type === 'move' && l.command.units.some((id) => s.wrong[id] || ['PL2', 'DE'].includes(unitDef(id).nat)));
+      if (blockers.length) choice = pick.pick(blockers);
+    } else if (busy.length && end) {
       phaseActions++;
       const attacks = busy.filter((l) => l.command.type === 'attack');
       choice = phaseActions > perPhase ? end : attacks.length && pick.next() < 0.6 ? pick.pick(attacks) : pick.pick(busy);

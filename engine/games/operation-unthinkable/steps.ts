@@ -507,15 +507,20 @@ const orderStep = (side: Side): StepDef => ({
 });
 
 /** End-of-movement checks (7.1.2, 3.4 b) for the actor's units in a Movement Phase. */
-function endPhaseChecks(map: OuMap, s: State, actor: Actor): void {
+function endPhaseChecks(map: OuMap, s: State, actor: Actor, known?: { units: string[] }[]): void {
   if (actor.side !== 'allied') return;
   const b = board(map, s);
   const moving = (id: string) => phaseKind(s, 'allied', unitDef(id).ag) === 'move';
-  let movable: Set<string> | null = null;
+  const movable = new Map<string, Set<string>>();
   const canStill = (id: string) => {
     if (s.ph.done.includes(id)) return false;
-    movable ??= new Set(moveOptions(map, s, { side: 'allied', commands: ALLIED_COMMANDS }).flatMap((o) => o.units));
-    return movable.has(id);
+    const cmd = unitDef(id).cmd;
+    let set = movable.get(cmd);
+    if (!set) {
+      const opts = known && actor.commands.includes(cmd) ? known : moveOptions(map, s, { side: 'allied', commands: [cmd] });
+      movable.set(cmd, (set = new Set(opts.flatMap((o) => o.units))));
+    }
+    return set.has(id);
   };
   const pos = alliedPositions(s);
   if (p2cGermanClash(map, pos)) {
@@ -578,10 +583,11 @@ const phaseStep = (side: Side): StepDef => ({
   side: () => side,
   legal: (map, s, actor) => {
     const out: LegalAction<Command>[] = [];
-    for (const o of moveOptions(map, s, actor)) out.push(act({ type: 'move', units: o.units, path: o.path }, `Move ${o.units.length} to ${o.path[0]}`, '10.0'));
+    const moves = moveOptions(map, s, actor);
+    for (const o of moves) out.push(act({ type: 'move', units: o.units, path: o.path }, `Move ${o.units.length} to ${o.path[0]}`, '10.0'));
     out.push(...attackOptions(map, s, actor));
     try {
-      endPhaseChecks(map, s, actor);
+      endPhaseChecks(map, s, actor, moves);
       out.push(act({ type: 'end-phase' }, 'End phase', '5.1'));
     } catch {
       /* obligations remain */
