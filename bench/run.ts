@@ -2,12 +2,13 @@
  * `npm run bench`: runs every bench and prints ONE JSON object as the last thing on stdout. Progress and anything
  * else the benches (or the code they drive) print goes to stderr, so `npm run bench | tail -1` is the result.
  *
- * Each bench is a named function returning a flat object of figures; the objects are merged into one, so a
- * later bench adds its own keys by adding an entry to BENCHES. BENCH_ONLY=platform,map runs a subset.
+ * Each bench is a named function returning a flat object of figures; the objects are merged into one. The
+ * platform bench is listed here; any other bench/<name>.ts exporting bench<Name>() is picked up by itself (see
+ * discovered()). BENCH_ONLY=platform,map runs a subset.
  * BENCH_LONG_GAME, BENCH_LIVE_GAMES, BENCH_COMMANDS shrink the platform bench for a quick check.
  * A bench that fails records its error under `errors` and the run exits non-zero after printing the JSON.
  */
-import { existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,17 +18,31 @@ type Figures = Record<string, unknown>;
 const num = (v: string | undefined) => (v ? Number(v) : undefined);
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
-/** Import an optional bench module written by someone else; absent file = no figures. */
-async function optional(file: string, fn: string): Promise<Figures | null> {
-  const full = path.join(import.meta.dirname, file);
-  if (!existsSync(full)) {
-    log(`${file} not present: skipped`);
-    return null;
-  }
-  const mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
-  const f = mod[fn];
-  if (typeof f !== 'function') throw new Error(`${file} does not export ${fn}()`);
-  return (await (f as () => Promise<Figures>)()) ?? {};
+/**
+ * Every other bench/<name>.ts that exports `bench<Name>()` (bench/map.ts -> benchMap, bench/ui.ts -> benchUi) is
+ * found and run after the platform bench, in name order, so a later bench adds its keys by adding its file.
+ * Files starting with `_` and test files are ignored; a file without that export is skipped with a note.
+ */
+function discovered(): { name: string; run: () => Promise<Figures | null> }[] {
+  const dir = import.meta.dirname;
+  return readdirSync(dir)
+    .filter((f) => /^[a-z][\w-]*\.ts$/.test(f) && !f.endsWith('.test.ts') && !['run.ts', 'platform.ts'].includes(f))
+    .sort()
+    .map((f) => {
+      const name = f.replace(/\.ts$/, '');
+      const fn = `bench${name.replace(/(^|[-_])(\w)/g, (_, _s, c: string) => c.toUpperCase())}`;
+      return {
+        name,
+        run: async () => {
+          const mod = (await import(pathToFileURL(path.join(dir, f)).href)) as Record<string, unknown>;
+          if (typeof mod[fn] !== 'function') {
+            log(`${f} exports no ${fn}(): skipped`);
+            return null;
+          }
+          return ((await (mod[fn] as () => Promise<Figures>)()) ?? {}) as Figures;
+        },
+      };
+    });
 }
 
 const BENCHES: { name: string; run: () => Promise<Figures | null> }[] = [
@@ -41,7 +56,7 @@ const BENCHES: { name: string; run: () => Promise<Figures | null> }[] = [
       commands: num(process.env.BENCH_COMMANDS),
     }),
   },
-  { name: 'map', run: () => optional('map.ts', 'benchMap') },
+  ...discovered(),
 ];
 
 async function main() {
