@@ -66,12 +66,22 @@ interface PathCheck {
   river: boolean;
 }
 
+/** Units per hex, computed once per state object (states are never mutated). */
+const occMemo = new WeakMap<State, Map<string, Unit[]>>();
+function occ(s: State): Map<string, Unit[]> {
+  let m = occMemo.get(s);
+  if (!m) {
+    m = new Map();
+    for (const u of Object.values(s.units)) if (u.at) (m.get(u.at) ?? m.set(u.at, []).get(u.at)!).push(u);
+    occMemo.set(s, m);
+  }
+  return m;
+}
 function enemiesAt(s: State, hex: string, side: Side): boolean {
-  for (const u of Object.values(s.units)) if (u.at === hex && u.side !== side) return true;
-  return false;
+  return (occ(s).get(hex) ?? []).some((u) => u.side !== side);
 }
 function ownAt(s: State, hex: string, side: Side, except?: string): Unit[] {
-  return Object.values(s.units).filter((u) => u.at === hex && u.side === side && u.id !== except);
+  return (occ(s).get(hex) ?? []).filter((u) => u.side === side && u.id !== except);
 }
 /** Units keeping a battle going (6.41): those there since the phase began, or a designated rearguard. */
 function remainingOwn(s: State, hex: string, side: Side, except: string): number {
@@ -943,12 +953,14 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
   const out: LegalAction<Command>[] = [];
   const side = s.active;
   const hqs = liveUnits(s, side).filter((h) => h.hq && holdsHq(g, actor, side, h.id));
+  const movesOf = new Map<string, string[][]>(); // paths do not depend on the commanding HQ
   for (const u of liveUnits(s, side)) {
     if (!onMap(u) || u.moved || u.strat || u.hq) continue;
     for (const h of hqs) {
       if (!tryOk(() => commandCost(s, g, u, h.id))) continue;
       const inBattle = enemiesAt(s, u.at!, side);
-      for (const path of landMoves(s, g, u)) out.push({ command: { type: 'move', unit: u.id, path, by: h.id }, label: `Move ${u.name} to ${g.board.label(path[path.length - 1])}`, rule: '6.1' });
+      const moves = (movesOf.get(u.id) ?? movesOf.set(u.id, landMoves(s, g, u)).get(u.id)!);
+      for (const path of moves) out.push({ command: { type: 'move', unit: u.id, path, by: h.id }, label: `Move ${u.name} to ${g.board.label(path[path.length - 1])}`, rule: '6.1' });
       if (inBattle && !s.rearguards.some((r) => r.hex === u.at))
         for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side)).slice(0, 2))
           out.push({ command: { type: 'retreat', unit: u.id, path, by: h.id }, label: `Retreat ${u.name} (rearguard) to ${g.board.label(path[path.length - 1])}`, rule: '6.41' });
