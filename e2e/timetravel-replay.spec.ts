@@ -64,7 +64,10 @@ test('a replay link opens in a fresh browser at the linked event, with its annot
   await fresh.getByRole('button', { name: 'Previous event' }).click();
   await fresh.getByRole('button', { name: 'Previous event' }).click();
   await expect(freshNotes).toHaveCount(0);
-  // Read-only: nothing to act on.
+  // "Now" goes to the latest event (not back to the linked one); read-only: nothing to act on.
+  await fresh.getByRole('button', { name: 'Now' }).click();
+  await expect(fresh.getByTestId('timeline-position')).toHaveText(`event ${last} of ${last}`);
+  await expect(fresh).toHaveURL(new RegExp(`\\?at=${last}&view=spectator$`));
   await expect(fresh.getByRole('button', { name: /^Move / })).toHaveCount(0);
   expect(errors).toEqual([]);
   expect(freshErrors).toEqual([]);

@@ -25,16 +25,17 @@ export function ReplayScreen({ token }: { token: string }) {
   const atParam = params.get('at');
   const atSeq = atParam !== null && /^\d+$/.test(atParam) ? Number(atParam) : undefined;
   const viewParam = params.get('view');
+  // Without ?at the server starts at the link's own position, so "now" is written out as the latest seq.
+  const view = useQuery(trpc.replay.view.queryOptions({ token, atSeq }, { placeholderData: (prev) => prev }));
+  const latest = view.data?.latestSeq;
   const seek = useCallback((seq: number | null) => {
     const q = new URLSearchParams();
-    if (seq !== null) q.set('at', String(seq));
+    const at = seq ?? latest;
+    if (at !== undefined) q.set('at', String(at));
     if (viewParam) q.set('view', viewParam);
     const s = q.toString();
     router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
-  }, [router, pathname, viewParam]);
-
-  // Without ?at the link's own position is used (the server applies it); "Now" then means the latest event.
-  const view = useQuery(trpc.replay.view.queryOptions({ token, atSeq }, { placeholderData: (prev) => prev }));
+  }, [router, pathname, viewParam, latest]);
   const log = useQuery(trpc.replay.events.queryOptions({ token, since: 0, limit: 2000 }));
   const rulesets = useQuery(trpc.game.rulesets.queryOptions());
   const notes = useCollabDoc(replayDocName(token));
