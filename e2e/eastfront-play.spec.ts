@@ -39,6 +39,18 @@ async function clickHex(page: Page, name: string) {
   await page.mouse.click(box.x + px![0], box.y + px![1]);
 }
 
+/** Drag from one hex to another with the mouse (drag-to-move). */
+async function dragHex(page: Page, from: string, to: string) {
+  const box = (await page.getByTestId('hexmap').boundingBox())!;
+  const a = await page.evaluate((h) => window.__efMap?.pixelOf(h) ?? null, from);
+  const b = await page.evaluate((h) => window.__efMap?.pixelOf(h) ?? null, to);
+  await page.mouse.move(box.x + a![0], box.y + a![1]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + (a![0] + b![0]) / 2, box.y + (a![1] + b![1]) / 2, { steps: 5 });
+  await page.mouse.move(box.x + b![0], box.y + b![1], { steps: 5 });
+  await page.mouse.up();
+}
+
 async function newPlayer(browser: Browser) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
@@ -91,7 +103,14 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await clickHex(g.page, 'Rostov');
   await expect(log(g.page)).toContainText("Army Group \"A\"'s Armor V attacks Rostov");
   await expect(log(s.page)).toContainText('A German block attacks Rostov');
-  await expect(g.page.getByTestId('ef-own-blocks')).toContainText('Armor V');
+  const own = g.page.getByTestId('ef-own-blocks');
+  await expect(own).toContainText('Armor V at Rostov');
+  // take it back (no dice were rolled), then make the same move by dragging the block
+  await g.page.getByRole('button', { name: '↶ Undo' }).click();
+  await expect(own).toContainText('Armor V at Kamensko');
+  await expect(log(s.page)).toContainText('undid');
+  await dragHex(g.page, 'Kamensko', 'Rostov');
+  await expect(own).toContainText('Armor V at Rostov');
   // second attacker by keyboard-friendly buttons
   await g.page.getByTestId('ef-own-blocks').getByRole('button', { name: /^Armor W/ }).click();
   await g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov \(attack/ }).click();
@@ -139,8 +158,46 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await shot(g.page, '10-german-production');
   await shot(s.page, '11-soviet-production');
 
+  // both orders (the German one as the form suggests it), then August I begins with the German player-turn
+  await g.page.getByRole('button', { name: 'Send the order' }).click();
+  await expect(prompt(g.page)).toContainText('Waiting for Soviet');
+  await s.page.getByRole('button', { name: 'Spend nothing' }).click();
+  await expect(prompt(g.page)).toContainText('Your turn (German): command phase');
+  await expect(prompt(s.page)).toContainText('Waiting for German');
+  await expect(log(s.page)).toContainText('Soviet production order sealed');
+  await expect(log(s.page)).not.toContainText('German production order sealed'); // the other side's order stays hidden
+
   expect(g.errors).toEqual([]);
   expect(s.errors).toEqual([]);
   await g.ctx.close();
   await s.ctx.close();
+});
+
+test('the board on a phone-sized screen, by keyboard', async ({ browser }) => {
+  const p = await newPlayer(browser);
+  await p.page.setViewportSize({ width: 390, height: 844 });
+  await p.page.goto('/');
+  await p.page.getByLabel('Game', { exact: true }).selectOption({ label: 'EastFront' });
+  await p.page.getByRole('button', { name: 'Create game' }).click();
+  await p.page.waitForURL(/\/games\//);
+  await mapReady(p.page);
+  await p.page.getByLabel('Side', { exact: true }).selectOption('german');
+  await expect(prompt(p.page)).toBeInViewport();
+  await expect(p.page.getByTestId('ef-status')).toBeInViewport();
+  // keyboard only: tab to the activate button, then to the end of the command phase
+  const activate = p.page.getByRole('button', { name: 'Activate AG "A" HQ', exact: true });
+  await activate.focus();
+  await p.page.keyboard.press('Enter');
+  await expect(log(p.page)).toContainText('Army Group "A" takes command');
+  await p.page.getByRole('button', { name: 'End the Command Phase' }).focus();
+  await p.page.keyboard.press('Enter');
+  await expect(p.page.getByTestId('ef-phase')).toHaveText('Movement');
+  await p.page.getByTestId('ef-own-blocks').getByRole('button', { name: /^Mountain T/ }).focus();
+  await p.page.keyboard.press('Enter');
+  await p.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov E1/ }).focus();
+  await p.page.keyboard.press('Enter');
+  await expect(log(p.page)).toContainText('Mountain T attacks Rostov E1');
+  await p.page.getByTestId('ef-board').screenshot({ path: 'test-results/screens/eastfront-12-phone.png' });
+  expect(p.errors).toEqual([]);
+  await p.ctx.close();
 });

@@ -90,6 +90,24 @@ export default function EastfrontBoard(props: BoardProps) {
     setHex(id);
   }, [unit, legal, canAct, move, view.units, hex, side]);
 
+  // drag and drop: the selected block if it is in the pressed hex, else the hex's first movable block
+  const movableIn = useCallback((id: string) => (stacks(view.units.filter((u) => u.at === id), side).get(id) ?? []).filter((u) => u.id && legal.moves.has(u.id)), [view.units, side, legal]);
+  const canDrag = useCallback((id: string) => canAct && movableIn(id).length > 0, [canAct, movableIn]);
+  const dragBegin = useCallback((id: string) => {
+    const movable = movableIn(id);
+    const pick = movable.find((u) => u.id === unit) ?? movable[0];
+    if (pick) setUnit(pick.id!);
+    setHex(id);
+  }, [movableIn, unit]);
+  const [dropTo, setDropTo] = useState<string | null>(null);
+  // the drop waits for the render that holds the picked-up block's destinations
+  useEffect(() => {
+    if (!dropTo) return;
+    setDropTo(null);
+    const opts = unit ? legal.moves.get(unit)?.get(dropTo) : undefined;
+    if (opts?.length) move(opts[0]);
+  }, [dropTo, unit, legal, move]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
@@ -133,7 +151,7 @@ export default function EastfrontBoard(props: BoardProps) {
             {error && <p className="error">Could not load the map background: {error}</p>}
             {!geo && !error && <p className="muted ef-loading"><span className="spinner" /> Loading the map…</p>}
             {geo !== null && (
-              <MapPane map={efMap} geo={geo} inPlay={inPlay} focus={focusHexes} blocks={blocks} highlights={highlights} onHexClick={onHexClick} onHexHover={setHover} centre={centre} />
+              <MapPane map={efMap} geo={geo} inPlay={inPlay} focus={focusHexes} blocks={blocks} highlights={highlights} onHexClick={onHexClick} onHexHover={setHover} centre={centre} canDrag={canDrag} onDragBegin={dragBegin} onDragEnd={setDropTo} />
             )}
           </div>
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ef-hover">

@@ -4,9 +4,11 @@
  * the board; the layers are re-filled whenever the view or the selection changes.
  */
 import type OlMap from 'ol/Map';
+import type MapBrowserEvent from 'ol/MapBrowserEvent';
 import { useEffect, useMemo, useRef } from 'react';
 import type { MapData } from '../../../engine/maps/model';
 import HexMap, { type HexInfo } from '../map/HexMap';
+import { hexIdAt } from '../map/hexGeometry';
 import { createLayers, setHighlights, setUnits, type BlockInfo, type HighlightKind } from './layers';
 
 export interface MapPaneProps {
@@ -20,6 +22,11 @@ export interface MapPaneProps {
   onHexHover(id: string | null): void;
   /** Pan and zoom to this hex when it changes. */
   centre?: string | null;
+  /** Drag-to-move: may a drag start on this hex (the map does not pan then)? Pure check. */
+  canDrag?(id: string): boolean;
+  /** The pointer left the start hex: pick up a block there. */
+  onDragBegin?(id: string): void;
+  onDragEnd?(id: string | null): void;
 }
 
 declare global {
@@ -29,9 +36,11 @@ declare global {
   }
 }
 
-export function MapPane({ map, geo, inPlay, focus, blocks, highlights, onHexClick, onHexHover, centre }: MapPaneProps) {
+export function MapPane({ map, geo, inPlay, focus, blocks, highlights, onHexClick, onHexHover, centre, canDrag, onDragBegin, onDragEnd }: MapPaneProps) {
   const layers = useMemo(() => createLayers(map, inPlay), [map, inPlay]);
   const olRef = useRef<OlMap | null>(null);
+  const cbs = useRef({ canDrag, onDragBegin, onDragEnd, onHexHover });
+  cbs.current = { canDrag, onDragBegin, onDragEnd, onHexHover };
   useEffect(() => setUnits(layers, map, blocks), [layers, map, blocks]);
   useEffect(() => setHighlights(layers, map, highlights), [layers, map, highlights]);
   useEffect(() => {
@@ -51,6 +60,44 @@ export function MapPane({ map, geo, inPlay, focus, blocks, highlights, onHexClic
     olRef.current = ol;
     const byId = new Map(map.hexes.map((h) => [h.id, h]));
     const byName = new Map(Object.entries(map.named).map(([n, id]) => [n.toUpperCase(), id]));
+    // drag a block: a press on a hex with a block that may move takes the gesture away from panning; the
+    // block is picked up once the pointer leaves that hex (a press and release in place stays a click)
+    type Ev = MapBrowserEvent<PointerEvent>;
+    const listen = (type: string, fn: (e: Ev) => boolean) => (ol as unknown as { on(t: string, f: (e: Ev) => boolean): void }).on(type, fn);
+    let from: string | null = null;
+    let begun = false;
+    let over: string | null = null;
+    const hexAt = (c: number[]) => {
+      const id = hexIdAt(map, c[0], c[1]);
+      return byId.has(id) ? id : null;
+    };
+    listen('pointerdown', (e) => {
+      const id = hexAt(e.coordinate);
+      from = id && cbs.current.canDrag?.(id) ? id : null;
+      begun = false;
+      over = from;
+      if (!from) return true;
+      e.preventDefault();
+      return false;
+    });
+    listen('pointerdrag', (e) => {
+      if (!from) return true;
+      const id = hexAt(e.coordinate);
+      if (id !== over) {
+        if (!begun) cbs.current.onDragBegin?.(from);
+        begun = true;
+        over = id;
+        cbs.current.onHexHover(id);
+      }
+      e.preventDefault();
+      return false;
+    });
+    listen('pointerup', (e) => {
+      if (from && begun) cbs.current.onDragEnd?.(hexAt(e.coordinate));
+      from = null;
+      begun = false;
+      return true;
+    });
     window.__efMap = {
       olMap: ol,
       pixelOf: (idOrName: string) => {

@@ -105,7 +105,9 @@ export function describeEastfront(e: ClientEvent): string {
       const river = prev && d.path?.length ? riverBetween(prev, d.path[d.path.length - 1]) : null;
       const fromTxt = from ? ` from ${hexLabel(from)}` : '';
       if (d.mode === 'rail') return `${who} travels by rail${fromTxt} to ${dest}.`;
-      if (d.attack) return `${who} attacks ${dest}${prev ? ` from ${hexLabel(prev)}` : ''}${river ? ` across the ${river.name}` : ''}.`;
+      const origin = from ?? prev;
+      const via = d.path?.length > 1 && prev ? ` via ${hexLabel(prev)}` : '';
+      if (d.attack) return `${who} attacks ${dest}${origin ? ` from ${hexLabel(origin)}` : ''}${via}${river ? ` across the ${river.name}` : ''}.`;
       if (d.engage) return `${who} joins the battle at ${dest}${river ? ` across the ${river.name}` : ''}.`;
       if (d.disengage) return `${who} pulls out${fromTxt} to ${dest}.`;
       return `${who} moves${fromTxt} to ${dest}.`;

@@ -56,8 +56,6 @@ export function createLayers(map: MapData, inPlay: (id: string) => boolean): Boa
     source: new VectorSource(),
     style: (f, res) => blockStyle(f, res, map.grid.spacing),
     properties: { name: 'ef-units' },
-    updateWhileAnimating: true,
-    updateWhileInteracting: true,
   });
   return { veil, highlights, units };
 }
