@@ -1,0 +1,102 @@
+'use client';
+/**
+ * What this seat must do now (from status.waitingFor), or whom the game waits for, with the engine's legal
+ * actions other than moves and attacks as buttons; moves are made on the map, attacks in the combat panel.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '../../lib/trpc';
+import type { BoardProps, LegalActionData } from '../boards';
+import type { View } from './model';
+
+export const SIDE_NAME: Record<string, string> = { allied: 'Allies', soviet: 'Soviets' };
+export const COMMAND_NAME: Record<string, string> = {
+  supreme: 'Allied supreme commander', 'us-12ag': 'US 12th Army Group', 'uk-21ag': 'British 21st Army Group',
+  stavka: 'Stavka', '1bf': '1st Belorussian Front', '2bf': '2nd Belorussian Front', '1uf': '1st Ukrainian Front',
+};
+
+const HINT: Partial<Record<View['step'], string>> = {
+  boundary0: 'Pick where the line between the US and British army groups runs. US units stay on or south of it, British units north of it.',
+  boundary: 'Keep the army group line or move it; units left on the wrong side must head back (3.4).',
+  'setup-soviet': 'Place the Soviet units east of the frontline, or let the engine place them all, then declare set-up done.',
+  'setup-allied': 'Place the Allied units west of the frontline, each army group on its side of the line, then declare set-up done.',
+  maskirovka: 'Stavka may redeploy as many Soviet units as the roll allows, then ends maskirovka.',
+  airborne: 'The supreme commander may drop the airborne corps on an empty clear or autobahn hex.',
+  'order-allied': 'Declare whether the Allies move first and then fight, or fight first and then move.',
+  'order-soviet': 'Declare whether the Soviets move first and then fight, or fight first and then move.',
+  'allied-1': 'Click one of your counters, then a green hex to move it. Attacks are in the combat panel. End the phase when done.',
+  'allied-2': 'Click one of your counters, then a green hex to move it. Attacks are in the combat panel. End the phase when done.',
+  'soviet-1': 'Click one of your counters, then a green hex to move it. Attacks are in the combat panel. End the phase when done.',
+  'soviet-2': 'Click one of your counters, then a green hex to move it. Attacks are in the combat panel. End the phase when done.',
+  reinforce: 'Place the drawn reinforcements on the east edge.',
+  recycle: 'Place the recycled units on the west edge.',
+};
+
+function Btn({ a, send, busy, primary }: { a: LegalActionData; send(c: unknown): Promise<void>; busy: boolean; primary?: boolean }) {
+  return (
+    <button className={primary ? undefined : 'secondary'} disabled={busy} onClick={() => send(a.command).catch(() => {})} title={a.rule ? `rule ${a.rule}` : undefined}>
+      {a.label}{a.rule ? <span className="ou-rule"> ({a.rule})</span> : null}
+    </button>
+  );
+}
+
+const who = (w: { side: string; command?: string }) => (w.command ? COMMAND_NAME[w.command] ?? w.command : SIDE_NAME[w.side] ?? w.side);
+
+export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps; view: View; actions: LegalActionData[]; myTurn: boolean }) {
+  const { status, side, send, busy, seq, latestSeq, gameId, seek } = props;
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const options = useQuery(trpc.timeline.options.queryOptions({ gameId, side }, { enabled: !!side }));
+  const undo = useMutation(trpc.timeline.undo.mutationOptions({
+    onSettled: () => {
+      for (const k of [trpc.game.view.queryKey(), trpc.game.events.queryKey(), trpc.timeline.options.queryKey()]) qc.invalidateQueries({ queryKey: k });
+    },
+  }));
+  const [pick, setPick] = useState('');
+  const past = seq < latestSeq;
+  const mineWaiting = status.waitingFor.filter((w) => w.side === side);
+
+  let headline: string;
+  if (status.finished) headline = `The game is over${status.result ? `: ${status.result}` : ''}.`;
+  else if (past) headline = 'You are looking at an earlier moment. Press “Back to now” to play.';
+  else if (!side) headline = `You are watching. Waiting for ${status.waitingFor.map(who).join(', ')}.`;
+  else if (myTurn) headline = `Your turn (${SIDE_NAME[side] ?? side}): ${status.phase}${mineWaiting.some((w) => w.command) ? ` — for ${mineWaiting.map(who).join(', ')}` : ''}.`;
+  else headline = `Waiting for ${status.waitingFor.map((w) => `${who(w)} (${w.what})`).join(', ') || 'nobody'}.`;
+
+  const boundary = actions.filter((a) => a.command.type === 'boundary');
+  const ends = actions.filter((a) => a.command.type.startsWith('end') || a.command.type === 'keep-boundary');
+  const rest = actions.filter((a) => !boundary.includes(a) && !ends.includes(a));
+  const canUndo = !past && options.data?.canUndo;
+
+  return (
+    <section className={`ef-prompt ${myTurn && !past ? 'mine' : ''}`} aria-label="What to do now" data-testid="ou-prompt">
+      <div className="ef-prompt-head">
+        <b data-testid="ou-prompt-text">{headline}</b>
+        {busy && <span className="muted"><span className="spinner" /> sending…</span>}
+      </div>
+      {myTurn && !past && HINT[view.step] && <p className="ef-hint">{HINT[view.step]}</p>}
+      {!past && (
+        <div className="ef-actions">
+          {boundary.length > 0 && boundary.length <= 6 && boundary.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} />)}
+          {boundary.length > 6 && (
+            <span className="ef-inline">
+              <select aria-label="Army group line" value={pick} onChange={(e) => setPick(e.target.value)}>
+                <option value="">Army group line…</option>
+                {boundary.map((a, i) => <option key={a.label} value={String(i)}>{a.label}</option>)}
+              </select>
+              <button className="secondary" disabled={busy || pick === ''} onClick={() => send(boundary[Number(pick)].command).then(() => setPick('')).catch(() => {})}>Set line</button>
+            </span>
+          )}
+          {rest.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'place' || a.command.type === 'order'} />)}
+          {ends.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary />)}
+          {canUndo && (
+            <button className="secondary" disabled={undo.isPending} onClick={() => undo.mutate({ gameId, side })} title="Take back your last command">↶ Undo</button>
+          )}
+          {options.data?.needsTakeback && <span className="muted">(dice were rolled: undo needs the other side’s agreement)</span>}
+        </div>
+      )}
+      {past && <button onClick={() => seek(null)}>Back to now</button>}
+      {undo.error && <p className="error" role="alert">{undo.error.message}</p>}
+    </section>
+  );
+}

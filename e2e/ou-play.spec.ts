@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Operation Unthinkable through the UI only, hot-seat (the creator holds both seats): create the game in the
+ * lobby with the hidden Soviet set-up, draw the army group line, set up both sides (the Allies see face-down
+ * Soviet counters until they have set up), end maskirovka, declare move/fight, move a unit by clicking the map,
+ * then declare an attack from the combat panel (odds preview) and play its result out. Screenshots go to
+ * test-results/screens/.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const shot = (page: Page, name: string) => page.getByTestId('ou-board').screenshot({ path: `test-results/screens/ou-${name}.png` });
+const prompt = (page: Page) => page.getByTestId('ou-prompt-text');
+const log = (page: Page) => page.getByTestId('event-log');
+const board = (page: Page) => page.getByTestId('ou-board');
+
+async function clickHex(page: Page, id: string) {
+  const box = (await page.getByTestId('hexmap').boundingBox())!;
+  const px = await page.evaluate((h) => window.__ouMap?.pixelOf(h) ?? null, id);
+  expect(px, `hex ${id} on screen`).not.toBeNull();
+  await page.mouse.click(box.x + px![0], box.y + px![1]);
+}
+
+/** Click and wait until the log has grown, so that the next click sees the new state. */
+async function clickAndWait(page: Page, target: ReturnType<Page['getByRole']>) {
+  const entries = log(page).locator('li');
+  const before = await entries.count();
+  await expect(target).toBeEnabled();
+  await target.click();
+  await expect.poll(() => entries.count()).toBeGreaterThan(before);
+  await expect(page.getByTestId('ou-prompt').getByText('sending…')).toHaveCount(0);
+}
+
+async function press(page: Page, name: RegExp | string) {
+  await expect(prompt(page)).toContainText('Your turn');
+  await clickAndWait(page, page.getByTestId('ou-prompt').getByRole('button', { name }).first());
+}
+
+test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack with odds', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+
+  await page.goto('/');
+  await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Operation Unthinkable: From the Elbe to the Oder' });
+  await page.getByLabel('Hidden Soviet set-up (3.5.1)').check();
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await page.waitForURL(/\/games\//);
+  await expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
+  await expect(log(page)).toContainText('Frontline roll');
+  await expect(prompt(page)).toContainText('Your turn (Allies)');
+  await expect(board(page)).toHaveAttribute('data-step', 'boundary0');
+  await shot(page, '01-boundary');
+
+  // 3.4: the supreme commander draws the army group line; the map shows it as a band
+  await press(page, /Army group line/);
+  await expect(log(page)).toContainText('Army group line drawn through');
+  await expect(page.getByTestId('ou-line')).toContainText('Army group line through');
+  await expect(page.getByTestId('ou-map')).not.toHaveAttribute('data-line', '0');
+
+  // 3.5: the Soviets set up (hot-seat follows the side the game waits for)
+  await expect(prompt(page)).toContainText('Your turn (Soviets)');
+  await press(page, /Set up \d+ units/);
+  await expect(log(page)).toContainText('Soviet units set up');
+  await press(page, 'Set-up done');
+
+  // 3.5.1: the Allies see the Soviet counters face down while they set up
+  await expect(prompt(page)).toContainText('Your turn (Allies)');
+  await expect(board(page)).toHaveAttribute('data-step', 'setup-allied');
+  await expect(page.getByTestId('ou-map')).not.toHaveAttribute('data-hidden', '0');
+  await shot(page, '02-face-down');
+  await press(page, /Set up \d+ units/);
+  await expect(log(page)).toContainText('Allied units set up');
+  await press(page, 'Set-up done');
+  await expect(log(page)).toContainText('turned face up');
+  await expect(page.getByTestId('ou-map')).toHaveAttribute('data-hidden', '0');
+
+  // 3.7 maskirovka, then turn 1: (line), airdrop, move/fight order
+  await press(page, 'End maskirovka');
+  await expect(board(page)).not.toHaveAttribute('data-step', 'maskirovka');
+  if ((await board(page).getAttribute('data-step')) === 'boundary') await press(page, 'Keep the army group line');
+  await press(page, 'No airdrop this turn');
+  await press(page, 'allied: move-fight');
+  await expect(log(page)).toContainText('Allies will move first, then fight');
+  await expect(board(page)).toHaveAttribute('data-step', 'allied-1');
+
+  // move: click a hex with a movable counter, then a green destination on the map
+  const from = await page.getByTestId('ou-map').getAttribute('data-movable');
+  expect(from).toMatch(/^\d{4}$/);
+  await clickHex(page, from!);
+  await expect(page.getByTestId('ou-selection')).toContainText(`Hex ${from}`);
+  await expect(page.getByTestId('ou-selection')).toContainText('substitute');
+  const dest = page.getByTestId('ou-selection').locator('[data-testid^="ou-dest-"]').first();
+  const to = (await dest.getAttribute('data-testid'))!.slice('ou-dest-'.length);
+  await shot(page, '03-selected');
+  const before = await log(page).locator('li').count();
+  await clickHex(page, to);
+  await expect(log(page)).toContainText(`move to ${to}`);
+  await expect.poll(() => log(page).locator('li').count()).toBeGreaterThan(before);
+  await press(page, 'End phase');
+
+  // combat: the panel lists attacks with an odds preview, marked substitute
+  await expect(board(page)).toHaveAttribute('data-step', 'allied-2');
+  const attack = page.getByTestId('ou-attack').first();
+  await expect(attack).toBeVisible();
+  await expect(attack.getByTestId('ou-odds')).toContainText(/\d+:\d+ → \d+:\d+ \((upper|lower) row\)/);
+  await expect(page.getByTestId('ou-combat')).toContainText('substitute');
+  await page.getByTestId('ou-attack').first().scrollIntoViewIfNeeded();
+  await shot(page, '04-odds');
+  await clickAndWait(page, attack.getByRole('button', { name: 'Declare' }));
+  await expect(log(page)).toContainText(/ attack /);
+  // play the combat out: whichever side is asked answers with the first option offered
+  for (let k = 0; k < 12; k++) {
+    if (!(await page.getByTestId('ou-combat-now').count())) break;
+    await expect(prompt(page)).toContainText('Your turn');
+    const b = page.getByTestId('ou-prompt').getByRole('button', { name: /No artillery support|Step loss|Stop the bloodbath|Hold|Retreat one hex|Do not advance/ }).first();
+    if (!(await b.count())) break;
+    await clickAndWait(page, b);
+  }
+  await expect(page.getByTestId('ou-last-result')).toContainText(/Odds \d+:\d+ → /);
+  await expect(page.getByTestId('ou-last-result')).toContainText('[substitute CRT]');
+  await expect(log(page)).toContainText(/Odds \d+:\d+ → .*: (DE|BB|AL1|DR)/);
+  await shot(page, '05-result');
+  expect(errors.filter((e) => !/favicon|WebSocket|EventSource/i.test(e))).toEqual([]);
+});
