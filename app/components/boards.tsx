@@ -7,6 +7,7 @@ import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
 import type { ClientEvent } from '../../server/games';
 import { describeEastfront } from './eastfront/describe';
+import { describeOu } from './ou/describe';
 
 export interface LegalActionData {
   command: { type: string } & Record<string, unknown>;
@@ -42,11 +43,13 @@ const Loading = () => <p className="muted"><span className="spinner" /> Loading 
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
   eastfront: dynamic(() => import('./eastfront/EastfrontBoard'), { ssr: false, loading: Loading }),
+  'operation-unthinkable': dynamic(() => import('./ou/OuBoard'), { ssr: false, loading: Loading }),
 };
 
 /** Per-game wording of log entries; the default names the event and its public fields. */
 export const describers: Record<string, (e: ClientEvent) => string> = {
   eastfront: describeEastfront,
+  'operation-unthinkable': describeOu,
 };
 
 export function describeEvent(ruleset: string, e: ClientEvent): string {
