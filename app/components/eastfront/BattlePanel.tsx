@@ -77,7 +77,7 @@ export function BattlePanel({ view, side, actions, events, send, busy, onFocus }
               <div className="ef-small">
                 {SIDE_NAME[b.oa]}: {attacker.length} block{attacker.length === 1 ? '' : 's'} · {SIDE_NAME[b.oa === 'german' ? 'soviet' : 'german']}: {defender.length} block{defender.length === 1 ? '' : 's'}
               </div>
-              {side && myUnits.length > 0 && !b.fought && (
+              {side && myUnits.length > 0 && (!b.fought || (view.prompt?.kind === 'defend' && view.prompt.hex === b.hex)) && (
                 <div className="ef-small">
                   Your fire if fought now ({mineActive ? 'attacking' : 'defending'}): <Preview units={myUnits} role={mineActive ? 'off' : 'def'} />
                 </div>
