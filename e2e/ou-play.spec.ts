@@ -31,6 +31,17 @@ async function clickAndWait(page: Page, target: ReturnType<Page['getByRole']>) {
   await expect(page.getByTestId('ou-prompt').getByText('sending…')).toHaveCount(0);
 }
 
+/** Zoom the map in with the mouse wheel over a hex. */
+async function zoomAt(page: Page, id: string, clicks = 2) {
+  const box = (await page.getByTestId('hexmap').boundingBox())!;
+  for (let k = 0; k < clicks; k++) {
+    const px = await page.evaluate((h) => window.__ouMap?.pixelOf(h) ?? null, id);
+    await page.mouse.move(box.x + px![0], box.y + px![1]);
+    await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(600);
+  }
+}
+
 async function press(page: Page, name: RegExp | string) {
   await expect(prompt(page)).toContainText('Your turn');
   await clickAndWait(page, page.getByTestId('ou-prompt').getByRole('button', { name }).first());
@@ -87,6 +98,7 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
   // move: click a hex with a movable counter, then a green destination on the map
   const from = await page.getByTestId('ou-map').getAttribute('data-movable');
   expect(from).toMatch(/^\d{4}$/);
+  await zoomAt(page, from!, 1);
   await clickHex(page, from!);
   await expect(page.getByTestId('ou-selection')).toContainText(`Hex ${from}`);
   await expect(page.getByTestId('ou-selection')).toContainText('substitute');
@@ -105,7 +117,10 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
   await expect(attack).toBeVisible();
   await expect(attack.getByTestId('ou-odds')).toContainText(/\d+:\d+ → \d+:\d+ \((upper|lower) row\)/);
   await expect(page.getByTestId('ou-combat')).toContainText('substitute');
-  await page.getByTestId('ou-attack').first().scrollIntoViewIfNeeded();
+  const target = (await attack.getByRole('button').first().textContent())!.trim();
+  await attack.getByRole('button', { name: target }).click(); // centres the map on the target
+  await page.waitForTimeout(600);
+  await expect(page.getByTestId('ou-selection')).toContainText(`Hex ${target}`);
   await shot(page, '04-odds');
   await clickAndWait(page, attack.getByRole('button', { name: 'Declare' }));
   await expect(log(page)).toContainText(/ attack /);

@@ -49,6 +49,8 @@ export function CombatPanel({ view, attacks, events, send, busy, canAct, onFocus
           {c.result && <p>Result: <b>{resultWords(c.result)}</b></p>}
         </div>
       )}
+      {last && <p data-testid="ou-last-result">Last result: {describeOu(last)}</p>}
+      {recent.length > 0 && <ol className="ef-feed">{recent.map((e) => <li key={e.seq}>{describeOu(e)}</li>)}</ol>}
       {canAct && attacks.length > 0 && (
         <>
           <h4>Attacks you may declare</h4>
@@ -68,8 +70,6 @@ export function CombatPanel({ view, attacks, events, send, busy, canAct, onFocus
           </ul>
         </>
       )}
-      {last && <p data-testid="ou-last-result">Last result: {describeOu(last)}</p>}
-      {recent.length > 0 && <ol className="ef-feed">{recent.map((e) => <li key={e.seq}>{describeOu(e)}</li>)}</ol>}
       {!c && !attacks.length && !last && <p className="muted">No combat yet.</p>}
     </section>
   );
