@@ -3,7 +3,11 @@ import { expect, type Page } from '@playwright/test';
 /** Collect console errors so a page that logs errors fails the test. */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  // Failed requests are counted once, with their URL, from the page's responses; the console's "Failed to load
+  // resource" lines are skipped because the browser also logs its own probes there (e.g. /favicon.ico).
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`${m.text()} (${m.location().url})`);
+  });
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
   return errors;

@@ -29,12 +29,14 @@ export function TeamChat({ gameId, side, sideName, name, readOnly }: {
   // Unread: the last id seen when the panel opened; everything after it is new until the reader looks.
   const [seenAtOpen, setSeenAtOpen] = useState<string | null | undefined>(undefined);
   useEffect(() => setSeenAtOpen(lastSeen(room)), [room]);
+  // One's own messages never count as unread.
+  const mine = (m: ChatMessage) => !readOnly && m.name === name;
   const firstUnread = useMemo(() => {
     if (seenAtOpen === undefined || !messages.length) return -1;
-    const i = seenAtOpen ? messages.findIndex((m) => m.id === seenAtOpen) : -1;
-    return i + 1 < messages.length ? i + 1 : -1;
-  }, [messages, seenAtOpen]);
-  const unread = firstUnread < 0 ? 0 : messages.slice(firstUnread).filter((m) => m.name !== name || readOnly).length;
+    const seen = seenAtOpen ? messages.findIndex((m) => m.id === seenAtOpen) : -1;
+    return messages.findIndex((m, i) => i > seen && !mine(m));
+  }, [messages, seenAtOpen, name, readOnly]); // eslint-disable-line react-hooks/exhaustive-deps
+  const unread = firstUnread < 0 ? 0 : messages.slice(firstUnread).filter((m) => !mine(m)).length;
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
@@ -84,7 +86,7 @@ export function TeamChat({ gameId, side, sideName, name, readOnly }: {
           }}
         >
           <input type="text" aria-label="Message" value={text} maxLength={MAX_CHAT_CHARS} placeholder="Message your side"
-            onChange={(e) => setText(e.target.value)} onFocus={markRead} style={{ flex: 1 }} />
+            onChange={(e) => setText(e.target.value)} onFocus={markRead} style={{ flex: 1, minWidth: 0 }} />
           <button type="submit" disabled={!doc || !text.trim()}>Send</button>
         </form>
       )}
