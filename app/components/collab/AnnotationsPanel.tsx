@@ -25,7 +25,7 @@ export function AnnotationsPanel({ doc, seq, canEdit, author, title, hint }: {
   const shown = list.filter((a) => visibleAt(a, seq));
   const hidden = list.length - shown.length;
   return (
-    <section className="card" aria-label={title} data-testid="annotations" style={{ display: 'grid', gap: '0.4rem' }}>
+    <section className="card" aria-label={title} data-testid="annotations" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '0.4rem' }}>
       <h3 style={{ margin: 0 }}>{title}</h3>
       {hint && <p className="muted" style={{ margin: 0, fontSize: '0.85rem' }}>{hint}</p>}
       <ul data-testid="annotations-visible" style={{ margin: 0, paddingLeft: '1.1rem' }}>

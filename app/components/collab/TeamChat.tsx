@@ -51,7 +51,7 @@ export function TeamChat({ gameId, side, sideName, name, readOnly }: {
   };
 
   return (
-    <section className="card" aria-label={`Team chat ${sideName ?? side}`} data-testid={`chat-${side}`} style={{ display: 'grid', gap: '0.4rem' }}>
+    <section className="card" aria-label={`Team chat ${sideName ?? side}`} data-testid={`chat-${side}`} style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '0.4rem' }}>
       <div style={{ display: 'flex', gap: '0.6rem', alignItems: 'baseline', flexWrap: 'wrap' }}>
         <h3 style={{ margin: 0 }}>Team chat · {sideName ?? side}</h3>
         {unread > 0 && (
