@@ -7,6 +7,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { edelweissArea } from '../../../engine/games/eastfront/edelweiss';
 import type { BoardProps } from '../boards';
+import { useAnnotationsLayer } from '../collab/annotationsLayer';
+import { useSideNotes } from '../collab/GameCollab';
+import { announceHexClick } from '../collab/hexPicks';
 import { BattlePanel } from './BattlePanel';
 import { indexEvents } from './describe';
 import './eastfront.css';
@@ -48,6 +51,9 @@ export default function EastfrontBoard(props: BoardProps) {
   const [hover, setHover] = useState<string | null>(null);
   const [centre, setCentre] = useState<string | null>(null);
   const past = seq < latestSeq;
+  // The side's team annotations, drawn on the map for the event the screen shows.
+  const notes = useSideNotes(props.gameId, side);
+  const annotations = useAnnotationsLayer(efMap, notes.doc, seq);
   const myTurn = !!side && !status.finished && status.waitingFor.some((w) => w.side === side) && props.legal.length > 0;
   const canAct = myTurn && !past;
 
@@ -76,6 +82,7 @@ export default function EastfrontBoard(props: BoardProps) {
   }, [canAct, send]);
 
   const onHexClick = useCallback((id: string) => {
+    announceHexClick(id); // an annotation form waiting for a hex takes it
     const opts = unit ? legal.moves.get(unit)?.get(id) : undefined;
     if (opts?.length && canAct) {
       move(opts[0]);
@@ -151,7 +158,7 @@ export default function EastfrontBoard(props: BoardProps) {
             {error && <p className="error">Could not load the map background: {error}</p>}
             {!geo && !error && <p className="muted ef-loading"><span className="spinner" /> Loading the map…</p>}
             {geo !== null && (
-              <MapPane map={efMap} geo={geo} inPlay={inPlay} focus={focusHexes} blocks={blocks} highlights={highlights} onHexClick={onHexClick} onHexHover={setHover} centre={centre} canDrag={canDrag} onDragBegin={dragBegin} onDragEnd={setDropTo} />
+              <MapPane map={efMap} geo={geo} inPlay={inPlay} focus={focusHexes} blocks={blocks} highlights={highlights} onHexClick={onHexClick} onHexHover={setHover} centre={centre} canDrag={canDrag} onDragBegin={dragBegin} onDragEnd={setDropTo} extraLayers={[annotations]} />
             )}
           </div>
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ef-hover">

@@ -3,6 +3,7 @@
  * The map part of the board: HexMap (reused as is) with the board's layers on top. Clicking a hex goes to
  * the board; the layers are re-filled whenever the view or the selection changes.
  */
+import type BaseLayer from 'ol/layer/Base';
 import type OlMap from 'ol/Map';
 import type MapBrowserEvent from 'ol/MapBrowserEvent';
 import { useEffect, useMemo, useRef } from 'react';
@@ -27,6 +28,8 @@ export interface MapPaneProps {
   /** The pointer left the start hex: pick up a block there. */
   onDragBegin?(id: string): void;
   onDragEnd?(id: string | null): void;
+  /** More layers drawn above the blocks (team annotations); read once, like HexMap's own layers. */
+  extraLayers?: BaseLayer[];
 }
 
 declare global {
@@ -36,7 +39,7 @@ declare global {
   }
 }
 
-export function MapPane({ map, geo, inPlay, focus, blocks, highlights, onHexClick, onHexHover, centre, canDrag, onDragBegin, onDragEnd }: MapPaneProps) {
+export function MapPane({ map, geo, inPlay, focus, blocks, highlights, onHexClick, onHexHover, centre, canDrag, onDragBegin, onDragEnd, extraLayers = [] }: MapPaneProps) {
   const layers = useMemo(() => createLayers(map, inPlay), [map, inPlay]);
   const olRef = useRef<OlMap | null>(null);
   const cbs = useRef({ canDrag, onDragBegin, onDragEnd, onHexHover });
@@ -112,7 +115,7 @@ export function MapPane({ map, geo, inPlay, focus, blocks, highlights, onHexClic
     <HexMap
       map={map}
       background={geo}
-      layers={[layers.veil, layers.highlights, layers.units]}
+      layers={[layers.veil, layers.highlights, layers.units, ...extraLayers]}
       focus={focus}
       onReady={onReady}
       onHexClick={(info: HexInfo) => onHexClick(info.hex.id)}
