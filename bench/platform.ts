@@ -143,7 +143,7 @@ export async function benchStore(log: Log, longGame = 20_000) {
   const { database, cleanup } = await openBenchDatabase(log);
   try {
     await migrateDatabase(database);
-    const SNAP = 200;
+    const SNAP = 100;
     const games = new GameService(database, { snapshotEvery: SNAP, dice: new SeededDice(1), allowTestGames: true } as never);
     const created = await games.create({ ruleset: 'tally', scenario: 'count', seats: [{ side: 'a', commands: ['a1'] }] });
     const gameId = created.id;

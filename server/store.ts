@@ -81,7 +81,7 @@ export class EventStore {
   }
 
   get snapshotEvery(): number {
-    return this.opts.snapshotEvery ?? 200;
+    return this.opts.snapshotEvery ?? 100;
   }
 
   private get db(): Db {
