@@ -9,13 +9,14 @@ import { useRouter } from 'next/navigation';
 import { rememberInvites } from '../lib/invites';
 import { useTRPC } from '../lib/trpc';
 
-export function TimeTravel({ gameId, side, seq, latestSeq, seated }: {
+export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished }: {
   gameId: string;
   side?: string;
   seq: number;
   latestSeq: number;
   /** The viewer holds a seat in this game (spectators can branch only finished games; the server decides). */
   seated: boolean;
+  finished: boolean;
 }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -73,10 +74,12 @@ export function TimeTravel({ gameId, side, seq, latestSeq, seated }: {
           )}
         </span>
       )}
-      <button className="secondary" disabled={busy || seq < 1} onClick={() => branch.mutate({ gameId, atSeq: seq })}
-        title={`Start a new game whose history is this one up to event ${seq}`}>
-        What-if from here (event {seq})
-      </button>
+      {(seated || finished) && (
+        <button className="secondary" disabled={busy || seq < 1} onClick={() => branch.mutate({ gameId, atSeq: seq })}
+          title={`Start a new game whose history is this one up to event ${seq}`}>
+          What-if from here (event {seq})
+        </button>
+      )}
       {error && <span className="error" role="alert">{error.message}</span>}
     </section>
   );
