@@ -8,7 +8,8 @@ describe('hidden information (digest 4.1, 7.1)', () => {
   it('no redacted event or view shows an unrevealed block, nor the other side\'s production', () => {
     const rs = miniFront();
     const logs: Event[][] = [];
-    const rep = fuzz(rs, [11, 12, 13, 14], 600, { autoResolve: false }, (ev) => logs.push(ev));
+    // seed 105 pauses a round for a loss choice (7.33), answered by the fuzzer
+    const rep = fuzz(rs, [11, 12, 13, 14, 105], 800, { autoResolve: false }, (ev) => logs.push(ev));
     expect(rep.problems).toEqual([]);
     const all: string[] = [];
     for (const ev of logs) all.push(...leaks(rs, ev));
@@ -16,6 +17,8 @@ describe('hidden information (digest 4.1, 7.1)', () => {
     // the log did exercise hidden moves, combat reveals and production
     const types = new Set(logs.flat().map((e) => e.type));
     for (const t of ['moved', 'revealed', 'ordersSealed', 'hqStep']) expect(types).toContain(t);
+    expect(logs.flat().some((e) => e.type === 'awaiting' && e.prompt?.kind === 'allocate')).toBe(true);
+    expect(rep.finished).toBe(5);
   });
 
   it('on the real Edelweiss map with passive prompts, nothing leaks either', async () => {
