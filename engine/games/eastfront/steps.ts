@@ -11,7 +11,7 @@ import type { Board } from './board';
 import { FP_TARGET, fpMax, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
-  CTL, commandRange, computeControl, effectiveCv, enemyCtl, friendly, hasSupplyLine, hexsideLimit, isBox, liveUnits,
+  CTL, commandRange, computeControl, ctlAt, effectiveCv, enemyCtl, friendly, hasSupplyLine, hexsideLimit, isBox, liveUnits,
   onMap, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
 } from './rules';
 import type { Battle, Command, Event, Phase, ProductionOrder, State, Unit } from './state';
@@ -154,6 +154,7 @@ function checkSides(s: State, g: Game, keys: string[]) {
 function commandCost(s: State, g: Game, u: Unit, by: string): number {
   const h = s.units[by];
   req(h && h.side === u.side && h.hq, '5.2', `${by} is not an active HQ of this side`);
+  req(!h.hq!.para, '14.2', `${h.name} spends its whole command on the paradrop`);
   if (h.type === 'shq') {
     req(s.phase === 'movement', '5.7', 'Supreme HQs command only in the Movement Phase');
     req((h.hq!.supreme ?? 0) >= 1, '5.61', 'no supreme moves left');
@@ -185,6 +186,7 @@ function movable(s: State, u: Unit) {
   req(!u.moved, '6.1', 'a unit moves only once per Movement Phase');
   req(!u.strat, '6.53', 'units moved strategically cannot move again this turn');
   req(!u.hq, '5.4', 'active HQs move only by mobilizing');
+  req(!u.dispersed, '14.6', 'dispersed paratroops cannot move until they link up');
 }
 
 // ---------------------------------------------------------------- rail (9.2)
@@ -221,7 +223,7 @@ function railPathCheck(s: State, g: Game, u: Unit, path: string[]): { sides: str
 
 function isSupported(s: State, g: Game, hex: string, side: Side): boolean {
   for (const h of liveUnits(s, side)) {
-    if (!h.hq || h.type !== 'hq') continue;
+    if (!h.hq || h.type !== 'hq' || h.hq.para) continue; // 14.5: no support from a paradrop HQ
     if (commandRange(s, g.board, h).has(hex)) return true;
   }
   return false;
@@ -475,6 +477,14 @@ function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
   const side = em.s.active;
   const foe = other(side);
   phaseEvent(em, g, 'supply', side);
+  // 14.6: first the linkup of this side's dispersed paras: in a friendly (or disputed, i.e. friendly-ZOC)
+  // hex, or with other friendly units; otherwise eliminated. Control stays as set at the phase start (8.1).
+  for (const u of liveUnits(em.s, side)) {
+    if (!u.dispersed) continue;
+    const ctl = ctlAt(em.s, g.board, u.at!);
+    const ok = ctl === CTL[side] || ctl === 'D' || ownAt(em.s, u.at!, side, u.id).some((x) => !x.dispersed);
+    em.emit({ type: 'linkup', unit: u.id, ok });
+  }
   const rail = railNet(em.s, g.board, g.ctx, foe);
   const unsupplied: string[] = [];
   const supplied: string[] = [];
@@ -693,6 +703,7 @@ const movementStep: Step = {
       if (s.phase === 'movement') req(h.hq!.mode === 'normal', '5.7', 'a Blitz HQ may not mobilize before the Blitz Movement Phase');
       else req(h.hq!.mode === 'blitzed', '5.7', 'only Blitz HQs are active now');
       req(!h.moved, '5.41', 'this HQ already moved');
+      req(!h.hq!.para, '14.2', 'a paradrop HQ spends its whole command on the paradrop');
       let cost = 0;
       let mode: 'land' | 'rail' = 'land';
       if (c.path.length) {
@@ -710,9 +721,57 @@ const movementStep: Step = {
       em.emit({ type: 'mobilized', hq: h.id, path: c.path, mode, cost });
       hqDeactivate(em, em.s.units[h.id]);
     },
+    paradrop: (em, g, c, actor) => {
+      const s = em.s;
+      req(s.phase === 'movement', '14.3', 'paradrops are made in the Movement Phase, not in Blitz Movement');
+      const u = s.units[c.unit];
+      req(u && u.side === s.active && u.type === 'para', '14.1', `${c.unit} is not a paratroop unit of the active side`);
+      const h = s.units[c.by];
+      req(h && h.side === u.side && h.hq?.para, '14.2', `${c.by} is not an active paradrop HQ of this side`);
+      requireHolds(g, actor, u.side, commandOfHq(g, u.side, c.by), `A paradrop under ${h.name}`, '14.2');
+      const pc = checkParadrop(s, g, u, h, c.to);
+      em.emit({ type: 'moved', unit: u.id, path: [c.to], mode: 'air', by: h.id, cost: 0, side: [], ...(pc.attack ? { attack: true } : {}), ...(pc.engage ? { engage: true } : {}) });
+    },
     endMovement,
   },
 };
+
+/**
+ * 14.2-14.4: a para airdrops from its paradrop HQ's hex, in the Movement Phase, into any non-mountain hex
+ * within the HQ's air range (doubled for a Supreme HQ). Into enemy units it engages; a new battle (or one
+ * its side opened this phase) makes it part of the attack, an older battle is simply joined.
+ */
+function checkParadrop(s: State, g: Game, u: Unit, h: Unit, to: string): { engage: boolean; attack: boolean } {
+  const b = g.board;
+  movable(s, u);
+  req(!h.hq!.dropped, '14.2', `${h.name} has already commanded its paradrop`);
+  req(h.at === u.at, '14.2', 'the paradrop HQ must be in the para unit\'s hex');
+  req(!enemiesAt(s, u.at!, u.side), '6.32', 'an engaged para leaves its battle only by disengaging on foot'); // ruling R-14.3
+  req(b.has(to) && to !== u.at, '14.3', `${b.label(to)} is not a hex to drop into`);
+  req(b.terrain(to) !== 'mountain', '14.3', 'no paradrops into mountains');
+  const range = effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1);
+  req(b.dist(h.at!, to) <= range, '14.3', `${b.label(to)} is beyond the air range ${range} of ${h.name}`);
+  req(ownAt(s, to, u.side).length + 1 <= stackLimit(b, to), '6.22', `stacking limit ${stackLimit(b, to)} in ${b.label(to)}`);
+  const engage = enemiesAt(s, to, u.side);
+  const existing = s.battles[to];
+  return { engage, attack: engage && (!existing || (!!existing.fresh && existing.oa === u.side && !!existing.from)) };
+}
+
+function paradropLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
+  const out: LegalAction<Command>[] = [];
+  if (s.phase !== 'movement') return out;
+  for (const h of liveUnits(s, s.active)) {
+    if (!h.hq?.para || h.hq.dropped || !holdsHq(g, actor, h.side, h.id)) continue;
+    for (const u of ownAt(s, h.at!, h.side)) {
+      if (u.type !== 'para') continue;
+      const range = Math.max(0, effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1));
+      for (const to of g.board.playable)
+        if (g.board.dist(h.at!, to) <= range && tryOk(() => checkParadrop(s, g, u, h, to)))
+          out.push({ command: { type: 'paradrop', unit: u.id, by: h.id, to }, label: `Paradrop ${u.name} to ${g.board.label(to)}`, rule: '14.3' });
+    }
+  }
+  return out;
+}
 
 const combatStep: Step = {
   legal: (s, g, actor) => combatLegal(s, g, actor),
@@ -723,6 +782,7 @@ const combatStep: Step = {
       req(h && h.side === s.active && h.hq, '13.1', `${c.hq} is not an active HQ of the active side`);
       requireHolds(g, actor, h.side, commandOfHq(g, h.side, c.hq), `Airstrike by ${h.name}`, '13.1');
       req(!h.hq!.struck, '13.12', 'one airstrike per HQ per combat phase');
+      req(!h.hq!.para, '14.2', 'a paradrop HQ has spent its airpower on the paradrop');
       const b = s.battles[c.hex];
       req(b, '13.13', 'airstrikes go into battles');
       req(!b.air, '7.13', 'one airstrike per battle per combat phase');
@@ -766,6 +826,13 @@ export const STEPS: Record<Phase, Step> = {
         requireHolds(g, actor, h.side, commandOfHq(g, h.side, c.hq), `Activating ${h.name}`, '5.2');
         req(!h.hq, '5.2', 'already active');
         if (c.blitz) req(h.type !== 'shq', '5.7', 'Supreme HQs cannot Blitz');
+        if (c.paradrop) {
+          req(!c.blitz && !c.deploy, '14.2', 'a paradrop HQ may neither deploy nor Blitz');
+          req(onMap(h) && ownAt(s, h.at!, h.side).some((x) => x.type === 'para' && !x.dispersed), '14.2', 'a paradrop HQ must be in the hex of a paratroop unit');
+          // 14.2: the whole command (supreme moves and airpower included) goes to the paradrop
+          em.emit({ type: 'activated', hq: h.id, token: h.token, cv: h.cv, unitType: h.type, blitz: false, ...(h.type === 'shq' ? { supreme: 0 } : {}), paradrop: true });
+          return;
+        }
         let deploy: string | undefined;
         if (c.deploy) {
           req(s.weather !== 'mud', '5.2.1', 'HQs cannot deploy in Mud');
@@ -962,6 +1029,8 @@ function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
     if (!isHq(h.type) || h.hq || !holdsHq(g, actor, side, h.id)) continue;
     out.push({ command: { type: 'activate', hq: h.id }, label: `Activate ${h.name}`, rule: '5.2' });
     if (h.type === 'hq') out.push({ command: { type: 'activate', hq: h.id, blitz: true }, label: `Activate ${h.name} for Blitz`, rule: '5.7' });
+    if (onMap(h) && ownAt(s, h.at!, side).some((x) => x.type === 'para'))
+      out.push({ command: { type: 'activate', hq: h.id, paradrop: true }, label: `Activate ${h.name} to command a paradrop`, rule: '14.2' });
     if (onMap(h) && s.weather !== 'mud')
       for (const n of g.board.neighbours(h.at!)) {
         if (!friendly(s, g.board, n, side) || s.battles[n] || enemiesAt(s, n, side)) continue;
@@ -1049,8 +1118,9 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
       if (h.type === 'shq') break; // one command option per unit is enough for the SHQ listing
     }
   }
+  out.push(...paradropLegal(s, g, actor));
   for (const h of hqs) {
-    if (h.moved) continue;
+    if (h.moved || h.hq!.para) continue;
     const ok = s.phase === 'movement' ? h.hq!.mode === 'normal' : h.hq!.mode === 'blitzed';
     if (!ok) continue;
     out.push({ command: { type: 'mobilize', hq: h.id, path: [] }, label: `Mobilize ${h.name} in place and deactivate`, rule: '5.41' });
@@ -1066,7 +1136,7 @@ function combatLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const side = s.active;
   const anyFought = Object.values(s.battles).some((b) => b.fought);
   for (const h of liveUnits(s, side)) {
-    if (!h.hq || h.hq.struck || anyFought || !holdsHq(g, actor, side, h.id) || !onMap(h)) continue;
+    if (!h.hq || h.hq.struck || h.hq.para || anyFought || !holdsHq(g, actor, side, h.id) || !onMap(h)) continue;
     const cv = effectiveCv(s, h);
     if (cv < 1) continue;
     const range = h.type === 'shq' ? 2 * cv : cv;

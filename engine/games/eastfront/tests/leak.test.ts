@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fuzz } from '../fuzz';
 import { leaks } from '../leak';
 import type { Event } from '../state';
-import { miniFront } from './fixtures';
+import { miniFront, paraFront } from './fixtures';
 
 describe('hidden information (digest 4.1, 7.1)', () => {
   it('no redacted event or view shows an unrevealed block, nor the other side\'s production', () => {
@@ -27,6 +27,18 @@ describe('hidden information (digest 4.1, 7.1)', () => {
     const rep = fuzz(eastfront, [21, 22], 3000, { autoResolve: false }, (ev) => logs.push(ev));
     expect(rep.problems).toEqual([]);
     for (const ev of logs) expect(leaks(eastfront, ev).slice(0, 5)).toEqual([]);
+  });
+
+  it('with a para in play, paradrops, dispersal and linkups leak nothing either (14.x)', () => {
+    const rs = paraFront();
+    const logs: Event[][] = [];
+    const rep = fuzz(rs, [31, 32, 33, 34, 35, 36], 800, { autoResolve: false }, (ev) => logs.push(ev));
+    expect(rep.problems).toEqual([]);
+    expect(rep.finished).toBe(6);
+    const all = logs.flat();
+    expect(all.some((e) => e.type === 'moved' && e.mode === 'air')).toBe(true);
+    expect(all.some((e) => e.type === 'linkup')).toBe(true);
+    for (const ev of logs) expect(leaks(rs, ev).slice(0, 5)).toEqual([]);
   });
 
   it('the checker itself catches an unredacted log', () => {
