@@ -39,7 +39,7 @@ export interface View {
   control: string;
   productionLevel: Record<Side, number>;
   units: ViewUnit[];
-  battles: { hex: string; oa: Side; air?: number; fought?: boolean; river?: boolean }[];
+  battles: { hex: string; oa: Side; air?: number; fought?: boolean; river?: boolean; para?: boolean }[];
   prompt: Prompt | null;
   /** The viewer's own sealed production order this month, if any. */
   myOrder?: State['orders'][Side];
@@ -102,7 +102,7 @@ export function viewOf(s: State, viewer: Viewer): View {
     control: s.control,
     productionLevel: s.pl,
     units,
-    battles: Object.values(s.battles).map((b) => ({ hex: b.hex, oa: b.oa, ...(b.air ? { air: b.air.cv } : {}), ...(b.fought ? { fought: true } : {}), ...(b.river ? { river: true } : {}) })),
+    battles: Object.values(s.battles).map((b) => ({ hex: b.hex, oa: b.oa, ...(b.air ? { air: b.air.cv } : {}), ...(b.fought ? { fought: true } : {}), ...(b.river ? { river: true } : {}), ...(b.para ? { para: true } : {}) })),
     prompt: publicPrompt(s.prompt, viewer, s),
   };
   if (viewer.kind === 'side' && s.orders[viewer.side as Side]) v.myOrder = s.orders[viewer.side as Side];
