@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SetupUnit } from '../data';
 import { ctlAt } from '../rules';
+import type { Command } from '../state';
 import { actorOf, tinyGame, type Driver, type TinyMapSpec } from '../testkit';
 
 const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
@@ -26,26 +27,40 @@ function germanPasses(g: Driver) {
   expect(g.state).toMatchObject({ active: 'soviet', phase: 'command' });
 }
 
+/** A game at the Soviet movement phase after the given HQ activations. */
+function sovietMovement(units: SetupUnit[], activations: Extract<Command, { type: 'activate' }>[], options: Record<string, boolean> = {}, spec = MAP) {
+  const g = tinyGame(spec, cfg(units), options);
+  germanPasses(g);
+  for (const a of activations) g.play(a);
+  g.play({ type: 'endCommand' });
+  return g;
+}
+
+/** The 7.53 example's forces: a 4cv German infantry at 3,2; Soviet 4cv and 3cv infantry across the rivers. */
+const COMBINED = [
+  u('Y', 'german', 'infantry', 4, '3,2'),
+  u('K', 'soviet', 'shq', 3, '0,2', 3),
+  u('I', 'soviet', 'hq', 2, '1,2', 2),
+  u('R', 'soviet', 'para', 3, '1,2'),
+  u('A', 'soviet', 'infantry', 4, '2,2'),
+  u('B', 'soviet', 'infantry', 3, '2,3'),
+];
+const STAVKA_AND_PARADROP = [{ type: 'activate' as const, hq: 'K' }, { type: 'activate' as const, hq: 'I', paradrop: true }];
+
+/** Both infantry cross the rivers under STAVKA and the para drops in: a combined assault, then combat. */
+function combinedAssault(options: Record<string, boolean> = {}) {
+  const g = sovietMovement(COMBINED, STAVKA_AND_PARADROP, options);
+  g.play({ type: 'move', unit: 'A', path: ['3,2'], by: 'K' });
+  g.play({ type: 'move', unit: 'B', path: ['3,2'], by: 'K' });
+  g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '3,2' });
+  expect(g.state.battles['3,2']).toMatchObject({ oa: 'soviet', fresh: true, river: true, para: true });
+  g.play({ type: 'endMovement' });
+  return g;
+}
 describe('7.53 / 14.41 combined river and air assault (the rulebook example)', () => {
   // defending 4cv infantry at 3,2; Soviet 4cv and 3cv infantry across two river hexsides; a 3cv para drops in
   const setup = () => {
-    const g = tinyGame(MAP, cfg([
-      u('Y', 'german', 'infantry', 4, '3,2'),
-      u('K', 'soviet', 'shq', 3, '0,2', 3),
-      u('I', 'soviet', 'hq', 2, '1,2', 2),
-      u('R', 'soviet', 'para', 3, '1,2'),
-      u('A', 'soviet', 'infantry', 4, '2,2'),
-      u('B', 'soviet', 'infantry', 3, '2,3'),
-    ]));
-    germanPasses(g);
-    g.play({ type: 'activate', hq: 'K' });
-    g.play({ type: 'activate', hq: 'I', paradrop: true });
-    g.play({ type: 'endCommand' });
-    g.play({ type: 'move', unit: 'A', path: ['3,2'], by: 'K' });
-    g.play({ type: 'move', unit: 'B', path: ['3,2'], by: 'K' });
-    g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '3,2' });
-    expect(g.state.battles['3,2']).toMatchObject({ oa: 'soviet', fresh: true, river: true, para: true });
-    g.play({ type: 'endMovement' });
+    const g = combinedAssault();
     g.play({ type: 'fight', hex: '3,2' });
     // defensive fire <6,1,5,2>: one hit (the 6) and, repulsing on 1 only, one repulse (the 2 no longer repulses)
     g.play({ type: 'defend', hex: '3,2' }, [6, 1, 5, 2]);
@@ -77,22 +92,7 @@ describe('7.53 / 14.41 combined river and air assault (the rulebook example)', (
   });
 
   it('with autoResolve the default (cheapest step to replace: the infantry) applies without a pause', () => {
-    const g = tinyGame(MAP, cfg([
-      u('Y', 'german', 'infantry', 4, '3,2'),
-      u('K', 'soviet', 'shq', 3, '0,2', 3),
-      u('I', 'soviet', 'hq', 2, '1,2', 2),
-      u('R', 'soviet', 'para', 3, '1,2'),
-      u('A', 'soviet', 'infantry', 4, '2,2'),
-      u('B', 'soviet', 'infantry', 3, '2,3'),
-    ]), { autoResolve: true });
-    germanPasses(g);
-    g.play({ type: 'activate', hq: 'K' });
-    g.play({ type: 'activate', hq: 'I', paradrop: true });
-    g.play({ type: 'endCommand' });
-    g.play({ type: 'move', unit: 'A', path: ['3,2'], by: 'K' });
-    g.play({ type: 'move', unit: 'B', path: ['3,2'], by: 'K' });
-    g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '3,2' });
-    g.play({ type: 'endMovement' });
+    const g = combinedAssault({ autoResolve: true });
     g.play({ type: 'fight', hex: '3,2' }, [6, 1, 5, 2, 1, 1, 1, 1, 1, 1]);
     expect(g.unit('B').at).toBe('2,3');
     expect(g.unit('A').cv).toBe(3);
@@ -100,14 +100,15 @@ describe('7.53 / 14.41 combined river and air assault (the rulebook example)', (
 });
 
 describe('14.2-14.4 paradrops and air assaults', () => {
+  const FORCES = [
+    u('Y', 'german', 'infantry', 4, '3,2'),
+    u('K', 'soviet', 'shq', 3, '0,2', 3),
+    u('I', 'soviet', 'hq', 2, '1,2', 2),
+    u('R', 'soviet', 'para', 3, '1,2'),
+    u('A', 'soviet', 'infantry', 3, '2,2'),
+  ];
   const base = () => {
-    const g = tinyGame(MAP, cfg([
-      u('Y', 'german', 'infantry', 4, '3,2'),
-      u('K', 'soviet', 'shq', 3, '0,2', 3),
-      u('I', 'soviet', 'hq', 2, '1,2', 2),
-      u('R', 'soviet', 'para', 3, '1,2'),
-      u('A', 'soviet', 'infantry', 3, '2,2'),
-    ]));
+    const g = tinyGame(MAP, cfg(FORCES));
     germanPasses(g);
     return g;
   };
@@ -124,29 +125,22 @@ describe('14.2-14.4 paradrops and air assaults', () => {
   });
 
   it('drops into non-mountain hexes within the HQ\'s air range; STAVKA doubles the range (14.3)', () => {
-    const g = base();
-    g.play({ type: 'activate', hq: 'I', paradrop: true });
-    g.play({ type: 'endCommand' });
+    const g = sovietMovement(FORCES, [{ type: 'activate', hq: 'I', paradrop: true }]);
     expect(() => g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '4,2' })).toThrow(/beyond the air range 2/); // 3 hexes
     expect(() => g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '4,3' })).toThrow(/mountain/);
     const drops = g.rs.legal(g.state, actorOf('soviet')).filter((a) => a.command.type === 'paradrop').map((a) => (a.command as { to: string }).to);
     expect(drops).toContain('3,2');
     expect(drops).not.toContain('4,2');
     // STAVKA (III) reaches 6 hexes
-    const g2 = tinyGame(MAP, cfg([u('Y', 'german', 'infantry', 4, '6,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2')]));
-    germanPasses(g2);
-    g2.play({ type: 'activate', hq: 'K', paradrop: true });
+    const g2 = sovietMovement([u('Y', 'german', 'infantry', 4, '6,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2')], [{ type: 'activate', hq: 'K', paradrop: true }]);
     expect(g2.unit('K').hq).toMatchObject({ para: true, supreme: 0 });
-    g2.play({ type: 'endCommand' });
     expect(() => g2.play({ type: 'paradrop', unit: 'R', by: 'K', to: '7,2' })).toThrow(/air range 6/);
     g2.play({ type: 'paradrop', unit: 'R', by: 'K', to: '6,1' });
     expect(g2.unit('R')).toMatchObject({ at: '6,1', dispersed: true });
   });
 
   it('an air assault is repulsed on a 1 only; the repulsed para loses a step and goes back (14.4)', () => {
-    const g = base();
-    g.play({ type: 'activate', hq: 'I', paradrop: true });
-    g.play({ type: 'endCommand' });
+    const g = sovietMovement(FORCES, [{ type: 'activate', hq: 'I', paradrop: true }]);
     g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '3,2' });
     expect(g.state.battles['3,2']).toMatchObject({ oa: 'soviet', river: true, para: true });
     g.play({ type: 'endMovement' });
@@ -159,17 +153,7 @@ describe('14.2-14.4 paradrops and air assaults', () => {
   });
 
   it('a para joining a normal ground attack makes no air assault: no repulse at all (14.4)', () => {
-    const g = tinyGame({ ...MAP, rivers: [] }, cfg([
-      u('Y', 'german', 'infantry', 4, '3,2'),
-      u('K', 'soviet', 'shq', 3, '0,2', 3),
-      u('I', 'soviet', 'hq', 2, '1,2', 2),
-      u('R', 'soviet', 'para', 3, '1,2'),
-      u('A', 'soviet', 'infantry', 3, '2,2'),
-    ]));
-    germanPasses(g);
-    g.play({ type: 'activate', hq: 'K' });
-    g.play({ type: 'activate', hq: 'I', paradrop: true });
-    g.play({ type: 'endCommand' });
+    const g = sovietMovement(FORCES, STAVKA_AND_PARADROP, {}, { ...MAP, rivers: [] });
     g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '3,2' });
     g.play({ type: 'move', unit: 'A', path: ['3,2'], by: 'K' });
     expect(g.state.battles['3,2'].river).toBe(false);
@@ -183,19 +167,15 @@ describe('14.2-14.4 paradrops and air assaults', () => {
 });
 
 describe('14.6 dispersal and linkup', () => {
+  const REAR = [
+    u('Y', 'german', 'infantry', 4, '7,2'),
+    u('K', 'soviet', 'shq', 3, '0,2', 3),
+    u('R', 'soviet', 'para', 3, '0,2'),
+    u('I', 'soviet', 'hq', 2, '1,2', 2),
+    u('A', 'soviet', 'infantry', 3, '2,2'),
+  ];
   it('a dispersed para holds no control and cannot move; at its side\'s supply phase it links up or is eliminated', () => {
-    const g = tinyGame(MAP, cfg([
-      u('Y', 'german', 'infantry', 4, '7,2'),
-      u('K', 'soviet', 'shq', 3, '0,2', 3),
-      u('R', 'soviet', 'para', 3, '0,2'),
-      u('I', 'soviet', 'hq', 2, '1,2', 2),
-      u('Q', 'soviet', 'para', 2, '1,2'),
-      u('A', 'soviet', 'infantry', 3, '2,2'),
-    ]));
-    germanPasses(g);
-    g.play({ type: 'activate', hq: 'K', paradrop: true });
-    g.play({ type: 'activate', hq: 'I', paradrop: true });
-    g.play({ type: 'endCommand' });
+    const g = sovietMovement([...REAR, u('Q', 'soviet', 'para', 2, '1,2')], [{ type: 'activate', hq: 'K', paradrop: true }, { type: 'activate', hq: 'I', paradrop: true }]);
     // R deep behind the German lines (6 hexes, STAVKA range); Q next to the friendly infantry A
     g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '6,1' });
     g.play({ type: 'paradrop', unit: 'Q', by: 'I', to: '3,1' });
@@ -216,17 +196,7 @@ describe('14.6 dispersal and linkup', () => {
   });
 
   it('dispersed paras cannot move in the Blitz Movement Phase', () => {
-    const g = tinyGame(MAP, cfg([
-      u('Y', 'german', 'infantry', 4, '7,2'),
-      u('K', 'soviet', 'shq', 3, '0,2', 3),
-      u('R', 'soviet', 'para', 3, '0,2'),
-      u('I', 'soviet', 'hq', 2, '1,2', 2),
-      u('A', 'soviet', 'infantry', 3, '2,2'),
-    ]));
-    germanPasses(g);
-    g.play({ type: 'activate', hq: 'K', paradrop: true });
-    g.play({ type: 'activate', hq: 'I', blitz: true });
-    g.play({ type: 'endCommand' });
+    const g = sovietMovement(REAR, [{ type: 'activate', hq: 'K', paradrop: true }, { type: 'activate', hq: 'I', blitz: true }]);
     g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '3,1' });
     g.play({ type: 'endMovement' });
     g.play({ type: 'endCombat' });
