@@ -70,6 +70,7 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
       ? `Waiting for ${w.map((x) => `${SIDE_NAME[x.side] ?? x.side} (${x.what})`).join(', ')}.`
       : status.waitingFor.length ? 'Your order is in; waiting for the other side.' : 'Waiting.';
     if (p?.kind === 'production' && !p.sides.includes(side as 'german')) headline = `Your production order is sealed. Waiting for ${p.sides.map((s) => SIDE_NAME[s]).join(' and ')}.`;
+    if ((p?.kind === 'allocate' || p?.kind === 'defend') && p.side === side) headline = `Your side must answer at ${hexLabel(p.hex)}; a seat holding one of its HQ commands makes combat choices.`;
   }
 
   const byType = (t: string) => actions.filter((a) => a.command.type === t);

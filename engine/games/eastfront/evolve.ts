@@ -225,19 +225,20 @@ export function evolve(s: State, e: Event): State {
     case 'loss': {
       const u = s.units[e.unit];
       // one loss event per hit allocated in a combat round
-      if (s.round && s.round.hits > 0 && u.at === s.round.hex) s = { ...s, round: { ...s.round, hits: s.round.hits - 1 } };
+      const r = s.round;
+      const counted: State = r && r.hits > 0 && u.at === r.hex ? { ...s, round: { ...r, hits: r.hits - 1 } } : s;
       if (e.eliminated) {
         const n = { ...u, at: null, cv: 0, face: false };
         delete n.part;
         delete n.hq;
         delete n.unsupplied;
         delete n.dispersed;
-        return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: n } }, u.at);
+        return dropEmptyBattles({ ...counted, units: { ...s.units, [e.unit]: n } }, u.at);
       }
       const n = { ...u, cv: e.cv };
       if (e.part) n.part = e.part;
       else delete n.part;
-      return { ...s, units: { ...s.units, [e.unit]: n } };
+      return { ...counted, units: { ...s.units, [e.unit]: n } };
     }
     case 'repulsed': {
       const moved = { ...s.units[e.unit], at: e.eliminated ? null : e.to, face: false };
