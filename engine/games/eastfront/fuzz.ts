@@ -63,7 +63,7 @@ export function fuzz(rs: EastfrontRuleset, seeds: number[], maxCommands = 600, o
     const repulsedInto = new Set<string>();
     for (let i = 0; i < maxCommands && s.phase !== 'over'; i++) {
       const p = s.prompt;
-      const side = p?.kind === 'defend' ? p.side : p?.kind === 'production' ? p.sides[0] : s.active;
+      const side = p?.kind === 'defend' || p?.kind === 'allocate' ? p.side : p?.kind === 'production' ? p.sides[0] : s.active;
       const actor = ACTORS[side];
       const acts = rs.legal(s, actor);
       if (!acts.length) {
