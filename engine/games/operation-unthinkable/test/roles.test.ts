@@ -109,4 +109,25 @@ describe('team roles (issue 8 point 4)', () => {
     expect(rs.status(after).waitingFor.map((w) => w.command)).toEqual(['uk-21ag']);
     expect(play(after, { type: 'end-phase' }, UK).step).toBe('allied-2');
   });
+
+  it('lets each front move only its own units, and gives the reinforcements to Stavka (6.1)', () => {
+    let s = toAlliedPhase();
+    for (let k = 0; k < 2; k++) for (const g of [US, UK]) s = play(s, { type: 'end-phase' }, g);
+    expect(s.step).toBe('order-soviet');
+    expect(FRONTS.map((f) => types(s, f))).toEqual([[], [], []]);
+    s = play(s, { type: 'order', order: 'move-fight' }, STAVKA);
+    expect(s.step).toBe('soviet-1');
+    for (const f of FRONTS) {
+      const ids = unitsOffered(s, f);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.every((id) => UNITS.find((u) => u.id === id)!.cmd === f.commands[0])).toBe(true);
+    }
+    expect(refusal(s, rs.legal(s, FRONTS[1]).find((l) => l.command.type === 'move')!.command, FRONTS[0])).toBe('FORBIDDEN:3.4');
+    expect(rs.legal(s, STAVKA)).toEqual([]); // no Stavka units on the map yet
+    for (let k = 0; k < 2; k++) for (const f of FRONTS) s = play(s, { type: 'end-phase' }, f, [1, 1, 1, 1]); // the last one draws 1 + 1 + 1 (Elbe) R units
+    expect(s.step).toBe('reinforce');
+    const place = first(s, STAVKA, 'place');
+    expect(FRONTS.map((f) => types(s, f))).toEqual([[], [], []]);
+    expect(refusal(s, place, FRONTS[0])).toBe('FORBIDDEN:6.1');
+  });
 });
