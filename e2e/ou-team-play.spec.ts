@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { forced, gameIdOf, join, mapReady, player } from './team-helpers';
 
 /**
  * Operation Unthinkable team roles through the UI (issue 8, point 4): five browsers. The creator keeps the Allied
@@ -12,25 +13,10 @@ import path from 'node:path';
  */
 test.describe.configure({ timeout: 300_000 });
 
-async function player(browser: Browser) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  // everything the page receives over its websockets (team chat, annotations, presence)
-  const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
-  return { ctx, page, errors, frames };
-}
-type Player = Awaited<ReturnType<typeof player>>;
-
-const mapReady = (page: Page) => expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
 const log = (page: Page) => page.getByTestId('event-log');
 const prompt = (page: Page) => page.getByTestId('ou-prompt-text');
 const step = (page: Page, id: string) => expect(page.getByTestId('ou-board')).toHaveAttribute('data-step', id, { timeout: 30_000 });
 const button = (page: Page, name: RegExp) => page.getByTestId('ou-prompt').getByRole('button', { name });
-const gameIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 
 async function press(page: Page, name: RegExp) {
   await expect(prompt(page)).toContainText('Your turn');
@@ -38,14 +24,6 @@ async function press(page: Page, name: RegExp) {
   await expect(b).toBeEnabled();
   await b.click();
   await expect(page.getByTestId('ou-prompt').getByText('sending…')).toHaveCount(0);
-}
-
-async function join(page: Page, link: string, name: string) {
-  await page.goto(link.trim());
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Take my seat' }).click();
-  await page.waitForURL(/\/games\/[^/?]+$/);
-  await mapReady(page);
 }
 
 /** The page's own API answers (its session cookie): the view with its legal actions, and the event log. */
@@ -59,19 +37,6 @@ async function api(page: Page) {
 
 async function legalOf(page: Page): Promise<{ command: { type: string; units?: string[] } & Record<string, unknown> }[]> {
   return JSON.parse((await api(page)).view).result.data.json.legal;
-}
-
-/** Send a command straight to the API from this browser, bypassing the UI. */
-async function forced(page: Page, command: unknown): Promise<{ status: number; code?: string; message?: string }> {
-  return page.evaluate(async ({ gameId, command }) => {
-    const res = await fetch('/api/trpc/game.command', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { gameId, commandId: crypto.randomUUID(), command } }),
-    });
-    const body = await res.json();
-    return { status: res.status, code: body?.error?.json?.data?.code, message: body?.error?.json?.message };
-  }, { gameId: gameIdOf(page), command });
 }
 
 async function refused(page: Page, command: unknown, needs: RegExp) {
