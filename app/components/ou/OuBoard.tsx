@@ -12,7 +12,7 @@ import { CombatPanel } from './CombatPanel';
 import { BoardMapPane } from '../map/BoardMapPane';
 import { counterHex, counterStyle, LOOKS, type CounterInfo, type HighlightKind } from './layers';
 import { BOUNDARY_WORD, boundarySide, counterLine, indexLegal, ouMap, stacks, type MoveOption, type View } from './model';
-import { PromptBar } from './PromptBar';
+import { PromptBar, waitsFor } from './PromptBar';
 import { destinations, moveFor, SelectionPanel } from './SelectionPanel';
 import { SubstituteTag } from './Substitute';
 
@@ -33,7 +33,7 @@ export default function OuBoard(props: BoardProps) {
   const [hover, setHover] = useState<string | null>(null);
   const [centre, setCentre] = useState<string | null>(null);
   const past = seq < latestSeq;
-  const myTurn = !!side && !status.finished && status.waitingFor.some((w) => w.side === side) && props.legal.length > 0;
+  const myTurn = !!side && !status.finished && status.waitingFor.some((w) => waitsFor(w, side, props.commands)) && props.legal.length > 0;
   const canAct = myTurn && !past;
   const byHex = useMemo(() => stacks(view), [view]);
 

@@ -315,6 +315,20 @@ export function requiredCommands(s: State, side: Side): string[] {
   return [...set];
 }
 
+const READY_STEPS: StepId[] = ['setup-soviet', 'setup-allied', 'allied-1', 'allied-2', 'soviet-1', 'soviet-2'];
+
+/**
+ * In a step that ends once every command with units has said it is done: does this seat still owe that? A seat
+ * whose commands have nothing to finish here (the Allied supreme commander before the airborne corps land,
+ * Stavka at set-up) is not offered "done", which would change nothing.
+ */
+export function owesReady(s: State, actor: Actor): boolean {
+  if (!READY_STEPS.includes(s.step) || s.combat) return true;
+  const open = requiredCommands(s, actor.side as Side).filter((c) => !s.ph.ready.includes(c));
+  // with nothing open (no units left, or the last one lost after its command was done) anyone may close the step
+  return open.length === 0 || actor.commands.some((c) => open.includes(c));
+}
+
 function readyEvents(map: OuMap, s: State, actor: Actor, dice: DiceSource): Event[] {
   const side = actor.side as Side;
   const req = requiredCommands(s, side);
