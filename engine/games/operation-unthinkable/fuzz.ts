@@ -6,6 +6,8 @@ import { SeededDice } from '../../core/dice';
 import { fold, type Actor, type Ruleset } from '../../core/ruleset';
 import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './steps';
 import { unitDef } from './data';
+import { reachable } from './movement';
+import type { OuMap } from './map';
 import type { Command, Event, Options, State, View } from './types';
 
 export interface RandomGame {
@@ -38,6 +40,7 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
   let n = 0;
   let phaseKey = '';
   let phaseActions = 0;
+  const map = (rs as { map?: OuMap }).map;
   while (!rs.status(s).finished && !(fo.stopAfterTurn && s.turn > fo.stopAfterTurn)) {
     if (n++ > max) throw new Error(`game ${seed} did not finish in ${max} commands (${rs.status(s).phase})`);
     const key = `${s.turn}:${s.step}`;
@@ -77,7 +80,13 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
     } else if (end && legal.some((l) => l.command.type === 'place')) {
       choice = legal.find((l) => l.command.type === 'place')!;
     }
-    const ev = rs.decide(s, choice.command, a, dice);
+    let command = choice.command;
+    if (command.type === 'move' && map && pick.next() < 0.5) {
+      // half the moves go to a random hex of the group's reach: multi-hex paths decide() must accept
+      const reach = [...reachable(map, s, a, command.units).values()];
+      if (reach.length) command = { type: 'move', units: command.units, path: pick.pick(reach).path };
+    }
+    const ev = rs.decide(s, command, a, dice);
     events.push(...ev);
     s = ev.reduce((x, e) => rs.evolve(x, e), s);
   }
@@ -94,4 +103,26 @@ export function playRandomGames(rs: Ruleset<State, Command, Event, View>, n: num
     results.push({ seed, winner: g.state.result!.winner, commands: g.commands, events: g.events.length });
   }
   return results;
+}
+
+/**
+ * A seeded game driven to the first state `until` accepts: each side takes the first legal action, preferring
+ * move/fight, the automatic set-up and ending steps, with no redeployments or drops. For tests and benches.
+ */
+export function playUntil(rs: Ruleset<State, Command, Event, View>, seed: number, until: (s: State) => boolean, maxCommands = 400): State {
+  const dice = new SeededDice(seed);
+  let s: State = fold(rs, rs.setup('standard', {}, dice));
+  const actors: Record<string, Actor> = { allied: { side: 'allied', commands: ALLIED_COMMANDS }, soviet: { side: 'soviet', commands: SOVIET_COMMANDS } };
+  for (let k = 0; k < maxCommands && !until(s); k++) {
+    const actor = actors[rs.status(s).waitingFor[0].side];
+    const legal = rs.legal(s, actor);
+    const pick =
+      legal.find((a) => a.command.type === 'order' && a.command.order === 'move-fight') ??
+      legal.find((a) => a.command.type === 'place') ??
+      legal.find((a) => a.command.type !== 'redeploy' && a.command.type !== 'airdrop') ??
+      legal[0];
+    s = rs.decide(s, pick.command, actor, dice).reduce((x, e) => rs.evolve(x, e), s);
+  }
+  if (!until(s)) throw new Error(`seed ${seed}: the state asked for was not reached`);
+  return s;
 }
