@@ -112,8 +112,8 @@ export function strengths(b: Board, s: State, c: Combat): Strength {
       v = halveUp(v);
       why.push('out of supply, halved (9.4.2)');
     }
-    const at = b.idx(s.u[id].at);
-    if (b.riverBetween(at, t) && !has79At(b, at)) {
+    const at = b.map.index.get(s.u[id].at);
+    if (at !== undefined && b.riverBetween(at, t) && !has79At(b, at)) {
       v = halveUp(v);
       why.push('across a river, halved (10.2.2)');
     }

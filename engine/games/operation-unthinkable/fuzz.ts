@@ -7,6 +7,7 @@ import { fold, type Actor, type Ruleset } from '../../core/ruleset';
 import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './steps';
 import { unitDef } from './data';
 import { reachable } from './movement';
+import { board, onMap, stackOk } from './board';
 import type { OuMap } from './map';
 import type { Command, Event, Options, State, View } from './types';
 
@@ -89,6 +90,10 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
     const ev = rs.decide(s, command, a, dice);
     events.push(...ev);
     s = ev.reduce((x, e) => rs.evolve(x, e), s);
+    if (map) {
+      const bad = invariantBroken(map, s);
+      if (bad) throw new Error(`game ${seed}, command ${n} (${JSON.stringify(command)}): ${bad}`);
+    }
   }
   return { events, state: s, commands: n };
 }
@@ -125,4 +130,28 @@ export function playUntil(rs: Ruleset<State, Command, Event, View>, seed: number
   }
   if (!until(s)) throw new Error(`seed ${seed}: the state asked for was not reached`);
   return s;
+}
+
+/**
+ * Facts every state between commands must keep, checked by the fuzzer: units on real hexes with 1..max steps,
+ * legal stacks (7.0-7.2), US and UK units on their own side of the army group line unless marked wrong-side (3.4),
+ * and no pending combat without a target.
+ */
+export function invariantBroken(map: OuMap, s: State): string | null {
+  const byHex = new Map<string, string[]>();
+  for (const [id, u] of Object.entries(s.u)) {
+    if (!onMap(u.at)) continue;
+    const d = unitDef(id);
+    if (!map.index.has(u.at)) return `${id} stands on ${u.at}, not a map hex`;
+    if (!(u.s >= 1 && u.s <= d.f.length)) return `${id} has ${u.s} steps`;
+    byHex.set(u.at, [...(byHex.get(u.at) ?? []), id]);
+  }
+  for (const [h, ids] of byHex) if (!stackOk(ids)) return `illegal stack in ${h}: ${ids.join(', ')}`;
+  if (s.bnd) {
+    const b = board(map, s);
+    for (const [h, ids] of byHex)
+      for (const id of ids) if (!b.regionOk(unitDef(id), h) && !s.wrong[id]) return `${id} in ${h} is on the wrong side of the army group line (3.4) without being marked`;
+  }
+  if (s.combat && !map.index.has(s.combat.target)) return 'combat without a target hex';
+  return null;
 }
