@@ -206,7 +206,7 @@ function StatusStrip({ view }: { view: View }) {
 function Legend() {
   return (
     <div className="ef-legend ef-small" aria-label="Map legend">
-      <span><i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move here</span>
+      <span><i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move or set up here</span>
       <span><i className="ef-key" style={{ background: 'rgba(240,120,20,0.6)' }} /> may attack</span>
       <span><i className="ef-key" style={{ border: '2px solid #c41e1e' }} /> combat</span>
       <span><i className="ef-key" style={{ background: 'rgba(40,90,200,0.35)' }} /> army group line</span>
