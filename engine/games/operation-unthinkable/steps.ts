@@ -270,6 +270,25 @@ function decideSetupPlace(map: OuMap, s: State, actor: Actor, placements: Placem
   return [{ type: 'placed', side, why: 'setup', units: placements }];
 }
 
+/**
+ * Hexes where one of the actor's unplaced units may set up now (3.5, 3.6, 3.4, 7.0, 7.1.2/ruling A27), given the
+ * units already on the map. For the board's click-to-place; decide() checks the same through decideSetupPlace().
+ */
+export function setupTargets(map: OuMap, s: State, actor: Actor, unit: string): string[] {
+  const side = actor.side as Side;
+  if (s.step !== (side === 'soviet' ? 'setup-soviet' : 'setup-allied')) return [];
+  const d = unitDef(unit);
+  if (s.u[unit]?.at !== 'setup' || !covers(actor, d)) return [];
+  const none = new Map<string, string>();
+  const pos = side === 'allied' && (d.nat === 'PL2' || d.nat === 'DE') ? alliedPositions(s) : null;
+  return map.ids.filter((h) => {
+    if (setupHexOk(map, s, unit, h, none)) return false;
+    if (!pos) return true;
+    pos.set(unit, h);
+    return !p2cGermanClash(map, pos);
+  });
+}
+
 /** Greedy placement of the actor's unplaced units, for legal() and demos. */
 function greedySetup(map: OuMap, s: State, actor: Actor): Placement[] {
   const side = actor.side as Side;
