@@ -24,6 +24,9 @@ export function declareAttack(map: OuMap, s: State, actor: Actor, target: string
   if (!(b.occupant(t) === other(side))) throw new RuleError('ILLEGAL', '11.0', `${target} holds no enemy units`);
   const def = b.unitsAt(t);
   if (!(def.some((id) => !s.ph.defended.includes(id)))) throw new RuleError('ILLEGAL', '11.0', 'each unit may be attacked only once per Combat Phase');
+  for (const d of [...units, ...artillery].map(unitDef)) {
+    if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.1', `${d.name}'s command has ended its phase`);
+  }
   const defs = units.map(unitDef);
   for (const d of defs) {
     if (!(phaseKind(s, side, d.ag) === 'combat')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Combat Phase now`);

@@ -98,6 +98,7 @@ function prepareMove(map: OuMap, s: State, actor: Actor, units: string[]): MoveC
     if (!(phaseKind(s, side, d.ag) === 'move')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Movement Phase now`);
     if (!(onMap(s.u[d.id].at))) throw new RuleError('ILLEGAL', '10.0', `${d.name} is not on the map`);
     if (s.ph.done.includes(d.id)) throw new RuleError('ILLEGAL', '10.1', `${d.name} has finished moving this phase`);
+    if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.1', `${d.name}'s command has ended its phase`);
     if (!(s.dropped[d.id] !== s.turn)) throw new RuleError('ILLEGAL', '5.3', `${d.name} dropped this turn and may not move`);
   }
   const from = s.u[units[0]].at;
@@ -209,7 +210,7 @@ export function moveOptions(map: OuMap, s: State, actor: Actor): { units: string
   for (const [id, u] of Object.entries(s.u)) {
     if (!onMap(u.at)) continue;
     const d = unitDef(id);
-    if (!covers(actor, d) || s.ph.done.includes(id) || s.dropped[id] === s.turn) continue;
+    if (!covers(actor, d) || s.ph.done.includes(id) || s.ph.ready.includes(d.cmd) || s.dropped[id] === s.turn) continue;
     if (phaseKind(s, actor.side as Side, d.ag) !== 'move') continue;
     const key = `${u.at}|${originOf(s, id)}`;
     const l = groups.get(key);

@@ -578,7 +578,7 @@ function attackOptions(map: OuMap, s: State, actor: Actor): LegalAction<Command>
   const side = actor.side as Side;
   const out: LegalAction<Command>[] = [];
   const targets = new Set<number>();
-  const fighting = (id: string) => covers(actor, unitDef(id)) && !s.ph.attacked.includes(id) && phaseKind(s, side, unitDef(id).ag) === 'combat';
+  const fighting = (id: string) => covers(actor, unitDef(id)) && !s.ph.attacked.includes(id) && !s.ph.ready.includes(unitDef(id).cmd) && phaseKind(s, side, unitDef(id).ag) === 'combat';
   for (const [id, u] of Object.entries(s.u)) {
     if (!onMap(u.at) || !fighting(id)) continue;
     for (const n of map.nb[b.idx(u.at)]) if (b.occupant(n) === other(side)) targets.add(n);
