@@ -37,7 +37,7 @@ export default function Lobby() {
         Eastern Front hex wargames with the rules enforced by the server, hidden information kept hidden, and several
         commanders per side.
       </p>
-      <div className="grid">
+      <div className="grid lobby-grid">
         <section className="card" aria-labelledby="new-game">
           <h2 id="new-game">New game</h2>
           {rulesets.isLoading && <p><span className="spinner" /> Loading games…</p>}
@@ -85,11 +85,11 @@ export default function Lobby() {
           <h2 id="demo">Demo</h2>
           {demo ? (
             <>
-              <p>A ready-made game of <b>{demo.name}</b> to look at; start your own copy to play both sides.</p>
+              <p>A ready-made game to look at: <b>{demo.name}</b>. Start your own copy to play both sides.</p>
               <p style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
                 <a className="button secondary" href={`/games/${demo.id}`}>Watch the demo</a>
                 <button
-                  onClick={() => create.mutate({ ruleset: demo.ruleset, scenario: demo.scenario, name: `${demo.name} (my copy)` })}
+                  onClick={() => create.mutate({ ruleset: demo.ruleset, scenario: demo.scenario, name: `${demo.name.replace(/ \(demo\)$/, "")} (my copy)` })}
                   disabled={create.isPending}
                 >
                   Play it (both sides)

@@ -12,7 +12,8 @@ test('the lobby lists the demo game, and a new game can be created and played fr
   const errors = watchConsole(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Lobby' })).toBeVisible();
-  await expect(page.getByText('Demo game').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Demo' })).toContainText('Operation Edelweiss');
+  await expect(page.getByRole('link', { name: /Operation Edelweiss.*\(demo\)/ }).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/lobby.png', fullPage: true });
 
   // The platform's own test game keeps this test independent of any one game's rules.

@@ -16,6 +16,8 @@ export async function ensureDemoGame(service: GameService): Promise<string | nul
   const pick = DEMO_PREFERENCE.find((p) => lobby.some((r) => r.id === p.ruleset))
     ?? (lobby[0] ? { ruleset: lobby[0].id, scenario: lobby[0].scenarios[0].id } : null);
   if (!pick) return null;
-  const created = await service.create({ ...pick, demo: true, name: 'Demo game' });
+  const rs = lobby.find((r) => r.id === pick.ruleset);
+  const scenario = rs?.scenarios.find((x) => x.id === pick.scenario);
+  const created = await service.create({ ...pick, demo: true, name: `${rs?.name ?? pick.ruleset}: ${scenario?.name ?? pick.scenario} (demo)` });
   return created.id;
 }
