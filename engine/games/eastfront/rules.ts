@@ -164,6 +164,57 @@ export function stackLimit(b: Board, hex: string): number {
   return STACKING[b.terrain(hex)];
 }
 
+/**
+ * 6.2: where `side`'s units on the map will stand when movement ends: designated rearguards (6.41) count at
+ * the end of their retreat path, everything else where it is.
+ */
+const endMemo = new WeakMap<State, Map<Side, Map<string, Unit[]>>>();
+export function endPositions(s: State, side: Side): Map<string, Unit[]> {
+  let m = endMemo.get(s);
+  if (!m) endMemo.set(s, (m = new Map()));
+  const hit = m.get(side);
+  if (hit) return hit;
+  const r = endPositionsRaw(s, side);
+  m.set(side, r);
+  return r;
+}
+
+function endPositionsRaw(s: State, side: Side): Map<string, Unit[]> {
+  const rg = new Map(s.rearguards.map((r) => [r.unit, r.path[r.path.length - 1]]));
+  const m = new Map<string, Unit[]>();
+  for (const u of liveUnits(s, side)) {
+    if (!onMap(u)) continue;
+    const at = rg.get(u.id) ?? u.at!;
+    (m.get(at) ?? m.set(at, []).get(at)!).push(u);
+  }
+  return m;
+}
+
+export interface Overstack {
+  hex: string;
+  units: number;
+  limit: number;
+  /** Units a repulse pushed in and that have not moved since (7.51): tolerated beyond the limit (6.22). */
+  repulsed: number;
+}
+
+/**
+ * 6.21-6.22: hexes where `side` stands beyond the stacking limit at the end of movement. With `tolerate`,
+ * hexes whose excess is no larger than the repulsed units there are left out (a repulse may overstack).
+ */
+export function overstacks(s: State, b: Board, side: Side, tolerate: boolean): Overstack[] {
+  const rg = new Set(s.rearguards.map((r) => r.unit));
+  const out: Overstack[] = [];
+  for (const [hex, us] of endPositions(s, side)) {
+    const limit = stackLimit(b, hex);
+    if (us.length <= limit) continue;
+    const repulsed = us.filter((u) => u.repulsed && !rg.has(u.id)).length;
+    if (tolerate && us.length - repulsed <= limit) continue;
+    out.push({ hex, units: us.length, limit, repulsed });
+  }
+  return out.sort((x, y) => (x.hex < y.hex ? -1 : 1));
+}
+
 /** 6.33 battle hexside limit: 2 across clear hexsides, 1 otherwise; in Mud every hexside counts as marsh. */
 export function hexsideLimit(s: State, b: Board, a: string, c: string): number {
   if (s.weather === 'mud') return 1;

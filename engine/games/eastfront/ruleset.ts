@@ -11,7 +11,7 @@ import { EDELWEISS, EDELWEISS_UNITS, isHq, other, rollWeather, weatherOf, type S
 import { evolve, initialState } from './evolve';
 import { cityValue, computeControl, type ScenarioCtx } from './rules';
 import type { Battle, Command, Event, State, Unit } from './state';
-import { decideIn, defendLegal, STEPS, statusLine, type Game } from './steps';
+import { decideIn, defendLegal, STEPS, statusLine, unsupplyLegal, type Game } from './steps';
 import { redactEvent, viewOf, type View } from './view';
 
 export interface EastfrontConfig {
@@ -48,6 +48,7 @@ const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fight'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
   z.object({ type: z.literal('defend'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
   z.object({ type: z.literal('endCombat') }).strict(),
+  z.object({ type: z.literal('unsupply'), units: idList }).strict(),
   z.object({ type: z.enum(['seaMove', 'invade', 'paradrop', 'exitZone', 'disband', 'advanceReinforcement']), unit: z.string().min(1).max(40).optional() }).passthrough(),
   z.object({ type: z.literal('produce'), replace: idList, cadres: z.array(z.object({ unit: z.string().min(1).max(40), hex: z.string().min(1).max(40) }).strict()).max(64) }).strict(),
 ]);
@@ -138,7 +139,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
   const rs: EastfrontRuleset = {
     id: 'eastfront',
     name: 'EastFront',
-    version: '0.1.0',
+    version: '0.2.0',
     board,
     game,
     scenarios: [
@@ -146,7 +147,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
         id: 'edelweiss',
         name: 'Operation Edelweiss (introductory)',
         description: 'July II 1942 to September 1942: Army Group A drives into the Caucasus.',
-        options: [{ id: 'autoResolve', name: 'Auto-resolve passive choices', description: 'Defensive fire and loss choices use the stated defaults (strongest fires first; among equal units the cheapest step takes the loss).', default: false }],
+        options: [{ id: 'autoResolve', name: 'Auto-resolve passive choices', description: 'Defensive fire, loss and overstack choices use the stated defaults (strongest fires first; among equal units the cheapest step takes the loss; beyond a stacking limit the strongest units go unsupplied).', default: false }],
       },
     ],
     roles,
@@ -195,6 +196,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
     legal(state: State, actor: Actor): LegalAction<Command>[] {
       if (state.phase === 'over') return [];
       if (state.prompt?.kind === 'defend') return defendLegal(state, actor);
+      if (state.prompt?.kind === 'unsupply') return unsupplyLegal(state, game, actor);
       if (state.phase !== 'production' && actor.side !== state.active) return [];
       return STEPS[state.phase].legal(state, game, actor);
     },
@@ -205,6 +207,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       if (state.phase === 'over') return { turn: statusLine(state), phase: 'over', waitingFor, finished: true, result: state.result ? `${state.result.level}${state.result.winner ? ` ${state.result.winner} victory` : ''} (VP ${state.result.vp.german}-${state.result.vp.soviet})` : undefined };
       const p = state.prompt;
       if (p?.kind === 'defend') waitingFor.push({ side: p.side, what: `defensive fire at ${board.label(p.hex)} (7.22)` });
+      else if (p?.kind === 'unsupply') waitingFor.push({ side: p.side, what: `units beyond stacking limits to go unsupplied at ${p.hexes.map((h) => board.label(h.hex)).join(', ')} (6.22)` });
       else if (p?.kind === 'production') for (const s of p.sides) waitingFor.push({ side: s, command: 'production', what: 'production orders (11.1)' });
       else waitingFor.push({ side: state.active, command: game.commands[state.active][0].id, what: `${state.phase} phase` });
       return { turn: statusLine(state), phase: state.phase, waitingFor, finished: false };

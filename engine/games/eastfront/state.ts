@@ -35,6 +35,8 @@ export interface Unit {
   part?: number;
   /** Arrived (cadre) this month: no replacements (11.41). */
   fresh?: boolean;
+  /** Pushed back by a repulse (7.51) and not moved since: its hex may stay overstacked (6.22). */
+  repulsed?: boolean;
   /** HQ activation state (5.x). */
   hq?: HqState;
 }
@@ -72,7 +74,9 @@ export interface Rearguard {
 
 export type Prompt =
   | { kind: 'defend'; side: Side; hex: string; offOrder: string[]; activePrefs: string[] }
-  | { kind: 'production'; sides: Side[] };
+  | { kind: 'production'; sides: Side[] }
+  /** 6.22: the owner picks which units beyond the stacking limit of each hex go unsupplied. */
+  | { kind: 'unsupply'; side: Side; hexes: { hex: string; excess: number }[] };
 
 export interface Turn {
   year: number;
@@ -130,6 +134,8 @@ export type Command =
   | { type: 'fight'; hex: string; order?: string[]; prefs?: string[] }
   | { type: 'defend'; hex: string; order?: string[]; prefs?: string[] }
   | { type: 'endCombat' }
+  /** Answer to the 'unsupply' prompt: the units (per overstacked hex, exactly its excess) that go unsupplied. */
+  | { type: 'unsupply'; units: string[] }
   | { type: 'produce'; replace: string[]; cadres: { unit: string; hex: string }[] }
   /** Recognised but not yet implemented: each raises NOT_SUPPORTED with its rule. */
   | { type: 'seaMove' | 'invade' | 'paradrop' | 'exitZone' | 'disband' | 'advanceReinforcement'; unit?: string };

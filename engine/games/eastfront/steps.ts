@@ -11,10 +11,10 @@ import type { Board } from './board';
 import { FP_TARGET, fpMax, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
-  CTL, commandRange, computeControl, effectiveCv, enemyCtl, friendly, hasSupplyLine, hexsideLimit, isBox, liveUnits,
-  onMap, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
+  CTL, commandRange, computeControl, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit, isBox, liveUnits,
+  onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
 } from './rules';
-import type { Battle, Command, Event, Phase, ProductionOrder, State, Unit } from './state';
+import type { Battle, Command, Event, Phase, ProductionOrder, Prompt, State, Unit } from './state';
 
 export interface Game {
   board: Board;
@@ -135,9 +135,38 @@ export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: 
   if (res.disengage) res.sides.push(sideKey(start, path[0]));
   if (res.engage) res.sides.push(sideKey(path.length > 1 ? path[path.length - 2] : start, path[path.length - 1]));
   checkSides(s, g, res.sides);
-  const dest = path[path.length - 1];
-  if (!opts.deploy) req(ownAt(s, dest, u.side, u.id).length + 1 <= stackLimit(b, dest), '6.22', `stacking limit ${stackLimit(b, dest)} in ${b.label(dest)}`);
   return res;
+}
+
+/**
+ * Ruling R-6.22: stacking limits hold when movement ends (6.2, 5.2.1), so units may pass through, stop in a
+ * full hex for now and re-arrange. A command is refused only when it would leave a hex overstacked with too
+ * few units there still able to move out, since the phase could then never end.
+ */
+function checkFixable(s: State, g: Game, side: Side) {
+  const rg = new Set(s.rearguards.map((r) => r.unit));
+  for (const o of overstacks(s, g.board, side, true)) {
+    const free = (endPositions(s, side).get(o.hex) ?? []).filter((x) => !rg.has(x.id) && canStillMove(s, g, x)).length;
+    req(free >= o.units - o.repulsed - o.limit, '6.22', `${g.board.label(o.hex)} would hold ${o.units} units (limit ${o.limit}) with too few of them left able to move out before movement ends`);
+  }
+}
+
+/** Whether `x` may still move out this phase (in the Command Phase: in the coming Movement Phase). */
+function canStillMove(s: State, g: Game, x: Unit): boolean {
+  if (x.moved || x.strat) return false;
+  if (x.hq) {
+    if (x.hq.mode !== (s.phase === 'blitzMovement' ? 'blitzed' : 'normal')) return false;
+    return s.phase === 'command' || landMoves(s, g, x, { noEngage: true }).some((p) => !enemiesAt(s, p[p.length - 1], x.side));
+  }
+  if (s.phase === 'command') return true; // which HQs command is decided by the activations
+  return liveUnits(s, x.side).some((h) => h.hq && tryOk(() => commandCost(s, g, x, h.id))) && landMoves(s, g, x).length > 0;
+}
+
+/** 6.2: the end-of-movement stacking check, naming every hex still beyond its limit. */
+function checkStacking(s: State, g: Game) {
+  const over = overstacks(s, g.board, s.active, true);
+  const list = over.map((o) => `${g.board.label(o.hex)} (${o.units - o.repulsed} units, limit ${o.limit})`).join(', ');
+  req(!over.length, '6.22', `stacking limits must hold when movement ends; move units out of ${list}`);
 }
 
 function checkSides(s: State, g: Game, keys: string[]) {
@@ -211,8 +240,6 @@ function railPathCheck(s: State, g: Game, u: Unit, path: string[]): { sides: str
     if (i < path.length - 1) req(!s.battles[h], '9.12', 'rail lines run into but not through battle hexes');
     prev = h;
   }
-  const dest = path[path.length - 1];
-  req(ownAt(s, dest, u.side, u.id).length + 1 <= stackLimit(b, dest), '6.22', 'stacking limit');
   checkSides(s, g, out.sides);
   return out;
 }
@@ -416,23 +443,64 @@ function endCombatPhase(em: Emitter, g: Game, dice: DiceSource) {
   supplyPhase(em, g, dice);
 }
 
-/** 10.1-10.4: check the enemy's supply; unsupplied units lose a step at once. Then the turn moves on. */
+/**
+ * 10.1-10.4: check the enemy's supply; unsupplied units lose a step at once. Then the turn moves on.
+ * 6.22: first the owner of a hex left overstacked by a repulse picks the excess units, which count as
+ * unsupplied (a prompt to that side; the default applies at once with autoResolve). The owner of those units
+ * is the enemy whose supply this phase checks (10.2: supply is only ever checked in the enemy Supply Phase).
+ */
 function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
   const side = em.s.active;
   const foe = other(side);
   phaseEvent(em, g, 'supply', side);
   const rail = railNet(em.s, g.board, g.ctx, foe);
+  // a hex with no supply line is unsupplied as a whole: no choice to make there
+  const hexes = overstacks(em.s, g.board, foe, false)
+    .filter((o) => hasSupplyLine(em.s, g.board, foe, o.hex, rail))
+    .map((o) => ({ hex: o.hex, excess: o.units - o.limit }));
+  if (hexes.length && !em.s.options.autoResolve) {
+    em.emit({ type: 'awaiting', prompt: { kind: 'unsupply', side: foe, hexes } });
+    return;
+  }
+  supplyCheck(em, g, dice, new Set(hexes.flatMap((h) => defaultUnsupplied(em.s, foe, h.hex, h.excess))));
+}
+
+/**
+ * The stated default for the 'unsupply' prompt (ruling R-6.22): the owner loses the fewest units, so the
+ * step comes off the strongest units (HQs last), then the cheapest step, then by id.
+ */
+export function defaultUnsupplied(s: State, side: Side, hex: string, excess: number): string[] {
+  const rank = (u: Unit) => (isHq(u.type) ? 1 : 0);
+  return unitsAt(s, hex, side)
+    .sort((a, b) => rank(a) - rank(b) || b.cv - a.cv || stepCost(a) - stepCost(b) || (a.id < b.id ? -1 : 1))
+    .slice(0, excess)
+    .map((u) => u.id);
+}
+
+/** The owner's answer to the 'unsupply' prompt (6.22): exactly each hex's excess, from that hex's units. */
+export function unsupplyHandler(em: Emitter, g: Game, c: Extract<Command, { type: 'unsupply' }>, _actor: Actor, dice: DiceSource) {
+  const p = em.s.prompt;
+  req(p?.kind === 'unsupply', '6.22', 'no choice of unsupplied units is expected now');
+  const pr = p as Extract<Prompt, { kind: 'unsupply' }>;
+  const chosen = new Set(c.units);
+  req(chosen.size === c.units.length, '6.22', 'a unit is listed twice');
+  for (const id of chosen) {
+    const u = em.s.units[id];
+    req(u && u.side === pr.side && pr.hexes.some((h) => h.hex === u.at), '6.22', `${id} is not one of your units in an overstacked hex`);
+  }
+  for (const h of pr.hexes) {
+    const n = unitsAt(em.s, h.hex, pr.side).filter((u) => chosen.has(u.id)).length;
+    req(n === h.excess, '6.22', `${g.board.label(h.hex)} is ${h.excess} unit(s) over its limit: name exactly ${h.excess} there (${n} named)`);
+  }
+  em.emit({ type: 'awaiting', prompt: null });
+  supplyCheck(em, g, dice, chosen);
+}
+
+function supplyCheck(em: Emitter, g: Game, dice: DiceSource, excess: Set<string>) {
+  const foe = other(em.s.active);
+  const rail = railNet(em.s, g.board, g.ctx, foe);
   const unsupplied: string[] = [];
   const supplied: string[] = [];
-  // 6.22: units beyond the stacking limit (only a repulse can cause it) are unsupplied; the owner's choice
-  // defaults to the weakest, then cheapest units
-  const excess = new Set<string>();
-  const byHex = new Map<string, Unit[]>();
-  for (const u of liveUnits(em.s, foe)) if (onMap(u)) (byHex.get(u.at!) ?? byHex.set(u.at!, []).get(u.at!)!).push(u);
-  for (const [hex, us] of byHex) {
-    const over = us.length - stackLimit(g.board, hex);
-    if (over > 0) [...us].sort((a, b) => a.cv - b.cv || stepCost(a) - stepCost(b) || (a.id < b.id ? -1 : 1)).slice(0, over).forEach((u) => excess.add(u.id));
-  }
   for (const u of liveUnits(em.s, foe)) {
     if (!excess.has(u.id) && hasSupplyLine(em.s, g.board, foe, u.at!, rail)) supplied.push(u.id);
     else unsupplied.push(u.id);
@@ -539,6 +607,7 @@ export function productionCosts(s: State, g: Game, side: Side, order: Production
     req(friendly(s, b, c.hex, side) && rail.has(c.hex) && !s.battles[c.hex], '11.6', 'cadres arrive in friendly, rail-supplied, unembattled hexes');
     used.set(c.hex, (used.get(c.hex) ?? 0) + 1);
     req(used.get(c.hex)! <= spot!.cap, '11.6', `${b.label(c.hex)} takes at most ${spot!.cap} new unit(s)`);
+    req(unitsAt(s, c.hex, side).length + used.get(c.hex)! <= stackLimit(b, c.hex), '6.22', `a cadre in ${b.label(c.hex)} would overstack it`);
     spent += TYPES[u.type].cost[side]!.cadre;
   }
   req(spent <= s.pl[side], '11.3', `the order costs ${spent} PPs but only ${s.pl[side]} are available`);
@@ -571,6 +640,7 @@ interface Step {
 
 const endMovement: Handler<'endMovement'> = (em, g, _c, actor, dice) => {
   requireSupreme(g, actor, em.s.active, 'Ending the movement phase');
+  checkStacking(em.s, g);
   // 6.41-6.42: pursuit fire after all other movement, then the rearguards complete their moves
   for (const r of [...em.s.rearguards]) {
     const u = em.s.units[r.unit];
@@ -718,8 +788,6 @@ export const STEPS: Record<Phase, Step> = {
           req(onMap(h), '5.2.1', 'off-board HQs cannot deploy');
           checkLandPath(s, g, h, [c.deploy], { deploy: true, noEngage: true, retreat: true });
           req(friendly(s, g.board, c.deploy, h.side) && !s.battles[c.deploy], '5.2.1', 'HQs deploy only into friendly, unembattled hexes');
-          // ruling: a deploy may not overstack (the book allows it if fixed by the end of movement)
-          req(ownAt(s, c.deploy, h.side, h.id).length + 1 <= stackLimit(g.board, c.deploy), '6.22', 'the deploy hex is full');
           deploy = c.deploy;
         }
         const from = h.at!;
@@ -841,6 +909,21 @@ function resolvePath(s: State, g: Game, c: Command): Command {
   return ill('6.1', `no legal path for ${u.name} to ${g.board.label(to)}`);
 }
 
+const MOVING = new Set<Phase>(['command', 'movement', 'blitzMovement']);
+
+/**
+ * For legal(): whether a movement-type command passes the R-6.22 check. Only a command that ends in a full
+ * hex, or one given while some hex is overstacked, can fail it; those are tried in full.
+ */
+function stackSafe(s: State, g: Game, actor: Actor, c: Command, dest: string | undefined): boolean {
+  const side = s.active;
+  const room = !dest || (endPositions(s, side).get(dest)?.length ?? 0) < stackLimit(g.board, dest);
+  if (room && !overstacks(s, g.board, side, true).length) return true;
+  return tryOk(() => decideIn(s, g, c, actor, NO_DICE));
+}
+/** Trial dice for stackSafe: only a deploy out of a battle rolls (pursuit fire), and misses with these. */
+const NO_DICE: DiceSource = { roll: () => 1 };
+
 export function decideIn(s: State, g: Game, c0: Command, actor: Actor, dice: DiceSource): Event[] {
   const em = new Emitter(s);
   const ns = UNSUPPORTED[c0.type];
@@ -855,6 +938,12 @@ export function decideIn(s: State, g: Game, c0: Command, actor: Actor, dice: Dic
     defendHandler(em, g, c as Extract<Command, { type: 'defend' }>, actor, dice);
     return em.events;
   }
+  if (s.prompt?.kind === 'unsupply') {
+    if (side !== s.prompt.side) throw new RuleError('NOT_YOUR_TURN', '6.22', `waiting for ${s.prompt.side} to choose the units beyond stacking limits`);
+    req(c.type === 'unsupply', '6.22', 'choose the overstacked units that go unsupplied first');
+    unsupplyHandler(em, g, c as Extract<Command, { type: 'unsupply' }>, actor, dice);
+    return em.events;
+  }
   if (s.phase === 'production') {
     req(c.type === 'produce', '11.1', 'only production orders now');
     STEPS.production.on.produce!(em, g, c as Extract<Command, { type: 'produce' }>, actor, dice);
@@ -865,6 +954,7 @@ export function decideIn(s: State, g: Game, c0: Command, actor: Actor, dice: Dic
   if (!h) ill('4.4', `${c.type} is not allowed in the ${s.phase} phase`);
   c = resolvePath(s, g, c);
   h!(em, g, c as never, actor, dice);
+  if (MOVING.has(s.phase) && em.s.phase === s.phase) checkFixable(em.s, g, side);
   return em.events;
 }
 
@@ -885,8 +975,9 @@ function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
     if (onMap(h) && s.weather !== 'mud')
       for (const n of g.board.neighbours(h.at!)) {
         if (!friendly(s, g.board, n, side) || s.battles[n] || enemiesAt(s, n, side)) continue;
-        if (ownAt(s, n, side).length + 1 > stackLimit(g.board, n)) continue;
-        out.push({ command: { type: 'activate', hq: h.id, deploy: n }, label: `Activate ${h.name}, deploy to ${g.board.label(n)}`, rule: '5.2.1' });
+        const command: Command = { type: 'activate', hq: h.id, deploy: n };
+        if (!stackSafe(s, g, actor, command, n)) continue;
+        out.push({ command, label: `Activate ${h.name}, deploy to ${g.board.label(n)}`, rule: '5.2.1' });
       }
   }
   if (actor.commands.includes(supremeCommand(g, side))) out.push({ command: { type: 'endCommand' }, label: 'End the Command Phase', rule: '4.41' });
@@ -952,6 +1043,10 @@ function railMoves(s: State, g: Game, u: Unit): string[][] {
 function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const out: LegalAction<Command>[] = [];
   const side = s.active;
+  const add = (command: Command, label: string, rule: string, dest?: string) => {
+    if (stackSafe(s, g, actor, command, dest)) out.push({ command, label, rule });
+  };
+  const dest = (p: string[]) => p[p.length - 1];
   const hqs = liveUnits(s, side).filter((h) => h.hq && holdsHq(g, actor, side, h.id));
   const movesOf = new Map<string, string[][]>(); // paths do not depend on the commanding HQ
   for (const u of liveUnits(s, side)) {
@@ -960,12 +1055,12 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
       if (!tryOk(() => commandCost(s, g, u, h.id))) continue;
       const inBattle = enemiesAt(s, u.at!, side);
       const moves = (movesOf.get(u.id) ?? movesOf.set(u.id, landMoves(s, g, u)).get(u.id)!);
-      for (const path of moves) out.push({ command: { type: 'move', unit: u.id, path, by: h.id }, label: `Move ${u.name} to ${g.board.label(path[path.length - 1])}`, rule: '6.1' });
+      for (const path of moves) add({ type: 'move', unit: u.id, path, by: h.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
       if (inBattle && !s.rearguards.some((r) => r.hex === u.at))
-        for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side)).slice(0, 2))
-          out.push({ command: { type: 'retreat', unit: u.id, path, by: h.id }, label: `Retreat ${u.name} (rearguard) to ${g.board.label(path[path.length - 1])}`, rule: '6.41' });
+        for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, dest(p), side)).slice(0, 2))
+          add({ type: 'retreat', unit: u.id, path, by: h.id }, `Retreat ${u.name} (rearguard) to ${g.board.label(dest(path))}`, '6.41', dest(path));
       if (h.type === 'shq' && s.phase === 'movement')
-        for (const path of railMoves(s, g, u)) out.push({ command: { type: 'rail', unit: u.id, path, by: h.id }, label: `Rail ${u.name} to ${g.board.label(path[path.length - 1])}`, rule: '9.21' });
+        for (const path of railMoves(s, g, u)) add({ type: 'rail', unit: u.id, path, by: h.id }, `Rail ${u.name} to ${g.board.label(dest(path))}`, '9.21', dest(path));
       if (h.type === 'shq') break; // one command option per unit is enough for the SHQ listing
     }
   }
@@ -973,11 +1068,12 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
     if (h.moved) continue;
     const ok = s.phase === 'movement' ? h.hq!.mode === 'normal' : h.hq!.mode === 'blitzed';
     if (!ok) continue;
-    out.push({ command: { type: 'mobilize', hq: h.id, path: [] }, label: `Mobilize ${h.name} in place and deactivate`, rule: '5.41' });
-    if (onMap(h)) for (const path of landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side)))
-      out.push({ command: { type: 'mobilize', hq: h.id, path }, label: `Mobilize ${h.name} to ${g.board.label(path[path.length - 1])}`, rule: '5.41' });
+    add({ type: 'mobilize', hq: h.id, path: [] }, `Mobilize ${h.name} in place and deactivate`, '5.41');
+    if (onMap(h)) for (const path of landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, dest(p), side)))
+      add({ type: 'mobilize', hq: h.id, path }, `Mobilize ${h.name} to ${g.board.label(dest(path))}`, '5.41', dest(path));
   }
-  if (actor.commands.includes(supremeCommand(g, side))) out.push({ command: { type: 'endMovement' }, label: 'End movement (pursuit fire, then combat)', rule: '4.42' });
+  if (actor.commands.includes(supremeCommand(g, side)) && !overstacks(s, g.board, side, true).length)
+    out.push({ command: { type: 'endMovement' }, label: 'End movement (pursuit fire, then combat)', rule: '4.42' });
   return out;
 }
 
@@ -1021,6 +1117,25 @@ export function defendLegal(s: State, actor: Actor): LegalAction<Command>[] {
   const p = s.prompt;
   if (p?.kind !== 'defend' || actor.side !== p.side) return [];
   return [{ command: { type: 'defend', hex: p.hex }, label: 'Defensive fire (strongest first)', rule: '7.22' }];
+}
+
+/** The owner's answers to the 'unsupply' prompt: the default first, then each single swap of it. */
+export function unsupplyLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
+  const p = s.prompt;
+  if (p?.kind !== 'unsupply' || actor.side !== p.side) return [];
+  const picks = p.hexes.map((h) => defaultUnsupplied(s, p.side, h.hex, h.excess));
+  const name = (id: string) => s.units[id].name;
+  const out: LegalAction<Command>[] = [{ command: { type: 'unsupply', units: picks.flat() }, label: `Unsupplied: ${picks.flat().map(name).join(', ')} (default)`, rule: '6.22' }];
+  p.hexes.forEach((h, i) => {
+    for (const alt of unitsAt(s, h.hex, p.side)) {
+      if (picks[i].includes(alt.id)) continue;
+      for (const out1 of picks[i]) {
+        const units = picks.flatMap((l, j) => (j === i ? l.map((x) => (x === out1 ? alt.id : x)) : l));
+        out.push({ command: { type: 'unsupply', units }, label: `Unsupplied at ${g.board.label(h.hex)}: ${alt.name} instead of ${name(out1)}`, rule: '6.22' });
+      }
+    }
+  });
+  return out;
 }
 
 export function statusLine(s: State): string {
