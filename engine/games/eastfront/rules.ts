@@ -202,7 +202,19 @@ export interface Overstack {
  * 6.21-6.22: hexes where `side` stands beyond the stacking limit at the end of movement. With `tolerate`,
  * hexes whose excess is no larger than the repulsed units there are left out (a repulse may overstack).
  */
+const overMemo = new WeakMap<State, Map<string, Overstack[]>>();
 export function overstacks(s: State, b: Board, side: Side, tolerate: boolean): Overstack[] {
+  let m = overMemo.get(s);
+  if (!m) overMemo.set(s, (m = new Map()));
+  const key = `${side}:${tolerate}`;
+  const hit = m.get(key);
+  if (hit) return hit;
+  const r = overstacksRaw(s, b, side, tolerate);
+  m.set(key, r);
+  return r;
+}
+
+function overstacksRaw(s: State, b: Board, side: Side, tolerate: boolean): Overstack[] {
   const rg = new Set(s.rearguards.map((r) => r.unit));
   const out: Overstack[] = [];
   for (const [hex, us] of endPositions(s, side)) {

@@ -90,34 +90,55 @@ function remainingOwn(s: State, hex: string, side: Side, except: string): number
 }
 
 /**
+ * Why a check failed. The validators return one instead of throwing, so that legal() can probe thousands
+ * of candidate paths cheaply (an exception per refused path was most of its time); decide() throws it.
+ */
+interface Fault {
+  fault: true;
+  rule: string;
+  msg: string;
+}
+const no = (rule: string, msg: string): Fault => ({ fault: true, rule, msg });
+const isFault = (x: unknown): x is Fault => !!x && typeof x === 'object' && 'fault' in x;
+function must<T>(x: T | Fault): T {
+  if (isFault(x)) ill(x.rule, x.msg);
+  return x as T;
+}
+
+type LandOpts = { noEngage?: boolean; retreat?: boolean; deploy?: boolean };
+
+/**
  * 6.1-6.33: validate a land path for `u` (excluding its start hex). `noEngage` for HQs (5.1) and
  * mobilizing HQs. `retreat` allows leaving a battle with no other unit left (the rearguard, 6.41).
  */
-export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: { noEngage?: boolean; retreat?: boolean; deploy?: boolean } = {}): PathCheck {
+export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts = {}): PathCheck {
+  return must(landPath(s, g, u, path, opts));
+}
+
+function landPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts): PathCheck | Fault {
   const b = g.board;
-  req(onMap(u), '6.1', 'units off the board cannot move by land');
-  req(path.length > 0, '6.1', 'a move needs at least one hex');
+  if (!onMap(u)) return no('6.1', 'units off the board cannot move by land');
+  if (!path.length) return no('6.1', 'a move needs at least one hex');
   const max = opts.deploy ? 1 : speed(s, u);
-  req(path.length <= max, opts.deploy ? '5.2.1' : '6.1', `${u.name} may move at most ${max} hexes now`);
+  if (path.length > max) return no(opts.deploy ? '5.2.1' : '6.1', `${u.name} may move at most ${max} hexes now`);
   const start = u.at!;
   const res: PathCheck = { sides: [], attack: false, engage: false, disengage: false, river: false };
   let prev = start;
-  const startBattle = enemiesAt(s, start, u.side);
-  if (startBattle) {
+  if (enemiesAt(s, start, u.side)) {
     const first = path[0];
-    req(friendly(s, b, first, u.side) && !s.battles[first] && !enemiesAt(s, first, u.side), '6.32', 'a unit may only disengage into an adjacent friendly hex that is not embattled');
-    if (!opts.retreat) req(remainingOwn(s, start, u.side, u.id) > 0, '6.41', 'the last unit leaving a battle must be designated rearguard (retreat)');
+    if (!friendly(s, b, first, u.side) || s.battles[first] || enemiesAt(s, first, u.side)) return no('6.32', 'a unit may only disengage into an adjacent friendly hex that is not embattled');
+    if (!opts.retreat && remainingOwn(s, start, u.side, u.id) === 0) return no('6.41', 'the last unit leaving a battle must be designated rearguard (retreat)');
     res.disengage = true;
   }
   for (let i = 0; i < path.length; i++) {
     const h = path[i];
-    req(b.has(h), '1.2', `hex ${h} is not in play`);
-    req(b.adjacent(prev, h), '6.1', `${b.label(prev)} and ${b.label(h)} are not connected`);
+    if (!b.has(h)) return no('1.2', `hex ${h} is not in play`);
+    if (!b.adjacent(prev, h)) return no('6.1', `${b.label(prev)} and ${b.label(h)} are not connected`);
     const last = i === path.length - 1;
     if (enemiesAt(s, h, u.side)) {
-      req(last, '6.31', 'a unit entering a hex with enemy units must stop there');
-      req(!opts.noEngage && !isHq(u.type), '5.1', 'HQs never voluntarily engage');
-      req(!(res.disengage || u.diseng), '6.32', 'a unit that disengaged may not re-engage this phase');
+      if (!last) return no('6.31', 'a unit entering a hex with enemy units must stop there');
+      if (opts.noEngage || isHq(u.type)) return no('5.1', 'HQs never voluntarily engage');
+      if (res.disengage || u.diseng) return no('6.32', 'a unit that disengaged may not re-engage this phase');
       res.engage = true;
       const own = ownAt(s, h, u.side, u.id).length;
       const existing = s.battles[h];
@@ -126,16 +147,16 @@ export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: 
       res.river = b.side(prev, h) === 'river' || b.side(prev, h) === 'strait';
       if (s.weather === 'snow') res.river = false; // 7.52 frozen rivers
     }
-    if (!last) req(!stopsIn(s, b, u, h), '6.1', `${u.name} must stop on entering ${b.label(h)} (mountain/marsh)`);
+    if (!last && stopsIn(s, b, u, h)) return no('6.1', `${u.name} must stop on entering ${b.label(h)} (mountain/marsh)`);
     // 1.38: crossing straits, a unit must start on one side and stop on the other
-    if (b.side(prev, h) === 'strait') req(i === 0 && last, '1.38', 'crossing the straits needs the whole move: start beside them and stop across');
+    if (b.side(prev, h) === 'strait' && !(i === 0 && last)) return no('1.38', 'crossing the straits needs the whole move: start beside them and stop across');
     prev = h;
   }
   // hexside limits (6.33): leaving a battle and entering one
   if (res.disengage) res.sides.push(sideKey(start, path[0]));
   if (res.engage) res.sides.push(sideKey(path.length > 1 ? path[path.length - 2] : start, path[path.length - 1]));
-  checkSides(s, g, res.sides);
-  return res;
+  const f = sidesFault(s, g, res.sides);
+  return f ?? res;
 }
 
 /**
@@ -159,7 +180,7 @@ function canStillMove(s: State, g: Game, x: Unit): boolean {
     return s.phase === 'command' || landMoves(s, g, x, { noEngage: true }).some((p) => !enemiesAt(s, p[p.length - 1], x.side));
   }
   if (s.phase === 'command') return true; // which HQs command is decided by the activations
-  return liveUnits(s, x.side).some((h) => h.hq && tryOk(() => commandCost(s, g, x, h.id))) && landMoves(s, g, x).length > 0;
+  return liveUnits(s, x.side).some((h) => h.hq && commands(s, g, x, h.id)) && landMoves(s, g, x).length > 0;
 }
 
 /** 6.2: the end-of-movement stacking check, naming every hex still beyond its limit. */
@@ -169,29 +190,32 @@ function checkStacking(s: State, g: Game) {
   req(!over.length, '6.22', `stacking limits must hold when movement ends; move units out of ${list}`);
 }
 
-function checkSides(s: State, g: Game, keys: string[]) {
-  const counts = new Map<string, number>();
-  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  for (const [k, n] of counts) {
+function sidesFault(s: State, g: Game, keys: string[]): Fault | null {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (keys.indexOf(k) < i) continue; // counted with its first occurrence
+    const n = keys.filter((x) => x === k).length;
     const [a, c] = k.split('|');
     const lim = hexsideLimit(s, g.board, a, c);
-    req((s.sideUse[k] ?? 0) + n <= lim, '6.33', `the battle hexside ${g.board.label(a)}-${g.board.label(c)} allows ${lim} unit(s) per movement phase`);
+    if ((s.sideUse[k] ?? 0) + n > lim) return no('6.33', `the battle hexside ${g.board.label(a)}-${g.board.label(c)} allows ${lim} unit(s) per movement phase`);
   }
+  return null;
 }
 
 /** Which HQ may command `u` this phase, with the supreme-move cost (5.3, 5.61, 5.7). */
-function commandCost(s: State, g: Game, u: Unit, by: string): number {
+function commandCost(s: State, g: Game, u: Unit, by: string): number | Fault {
   const h = s.units[by];
-  req(h && h.side === u.side && h.hq, '5.2', `${by} is not an active HQ of this side`);
+  if (!h || h.side !== u.side || !h.hq) return no('5.2', `${by} is not an active HQ of this side`);
   if (h.type === 'shq') {
-    req(s.phase === 'movement', '5.7', 'Supreme HQs command only in the Movement Phase');
-    req((h.hq!.supreme ?? 0) >= 1, '5.61', 'no supreme moves left');
+    if (s.phase !== 'movement') return no('5.7', 'Supreme HQs command only in the Movement Phase');
+    if ((h.hq.supreme ?? 0) < 1) return no('5.61', 'no supreme moves left');
     return 1;
   }
-  if (s.phase === 'blitzMovement') req(h.hq!.mode === 'blitzed', '5.7', 'only Blitz HQs command in the Blitz Movement Phase');
-  req(u.at && commandRange(s, g.board, h).has(u.at), '5.3', `${u.name} is not within command range of ${h.name}`);
+  if (s.phase === 'blitzMovement' && h.hq.mode !== 'blitzed') return no('5.7', 'only Blitz HQs command in the Blitz Movement Phase');
+  if (!u.at || !commandRange(s, g.board, h).has(u.at)) return no('5.3', `${u.name} is not within command range of ${h.name}`);
   return 0;
 }
+const commands = (s: State, g: Game, u: Unit, by: string) => !isFault(commandCost(s, g, u, by));
 
 /**
  * Team authority for moving `u` under HQ `by`: the seat must hold that HQ's command; when the HQ cannot
@@ -199,14 +223,11 @@ function commandCost(s: State, g: Game, u: Unit, by: string): number {
  */
 function authorizedCost(s: State, g: Game, actor: Actor, u: Unit, by: string): number {
   requireHolds(g, actor, u.side, commandOfHq(g, u.side, by), `Moving ${u.name} under ${by}`, '5.3');
-  try {
-    return commandCost(s, g, u, by);
-  } catch (e) {
-    if (!(e instanceof RuleError)) throw e;
-    const other = liveUnits(s, u.side).find((h) => h.hq && h.id !== by && !holdsHq(g, actor, u.side, h.id) && tryOk(() => commandCost(s, g, u, h.id)));
-    if (other) throw new RuleError('FORBIDDEN', '5.3', `${u.name} is under the command of ${other.name}, held by another seat`);
-    throw e;
-  }
+  const cost = commandCost(s, g, u, by);
+  if (!isFault(cost)) return cost;
+  const other = liveUnits(s, u.side).find((h) => h.hq && h.id !== by && !holdsHq(g, actor, u.side, h.id) && commands(s, g, u, h.id));
+  if (other) throw new RuleError('FORBIDDEN', '5.3', `${u.name} is under the command of ${other.name}, held by another seat`);
+  return ill(cost.rule, cost.msg);
 }
 
 function movable(s: State, u: Unit) {
@@ -219,29 +240,32 @@ function movable(s: State, u: Unit) {
 // ---------------------------------------------------------------- rail (9.2)
 
 function railPathCheck(s: State, g: Game, u: Unit, path: string[]): { sides: string[]; disengage: boolean } {
+  return must(railPath(s, g, u, path));
+}
+
+function railPath(s: State, g: Game, u: Unit, path: string[]): { sides: string[]; disengage: boolean } | Fault {
   const b = g.board;
   const net = railNet(s, b, g.ctx, u.side);
   const start = u.at!;
-  req(net.has(start), '9.21', 'a rail move must start on a friendly rail line');
-  req(path.length > 0, '9.21', 'empty rail path');
+  if (!net.has(start)) return no('9.21', 'a rail move must start on a friendly rail line');
+  if (!path.length) return no('9.21', 'empty rail path');
   const out = { sides: [] as string[], disengage: false };
   if (enemiesAt(s, start, u.side)) {
-    req(s.battles[start] && s.battles[start].oa !== u.side, '9.22', 'rail disengagement only from a friendly battle hex');
-    req(remainingOwn(s, start, u.side, u.id) > 0, '9.22', 'a rearguard can never retreat by rail');
+    if (!s.battles[start] || s.battles[start].oa === u.side) return no('9.22', 'rail disengagement only from a friendly battle hex');
+    if (remainingOwn(s, start, u.side, u.id) === 0) return no('9.22', 'a rearguard can never retreat by rail');
     out.disengage = true;
     out.sides.push(sideKey(start, path[0]));
   }
   let prev = start;
   for (let i = 0; i < path.length; i++) {
     const h = path[i];
-    req(b.railNeighbours(prev).includes(h), '9.21', `no rail line between ${b.label(prev)} and ${b.label(h)}`);
-    req(net.has(h) && friendly(s, b, h, u.side), '9.21', `${b.label(h)} is not on a friendly rail line`);
-    req(!enemiesAt(s, h, u.side), '6.53', 'units can never engage by strategic movement');
-    if (i < path.length - 1) req(!s.battles[h], '9.12', 'rail lines run into but not through battle hexes');
+    if (!b.railNeighbours(prev).includes(h)) return no('9.21', `no rail line between ${b.label(prev)} and ${b.label(h)}`);
+    if (!net.has(h) || !friendly(s, b, h, u.side)) return no('9.21', `${b.label(h)} is not on a friendly rail line`);
+    if (enemiesAt(s, h, u.side)) return no('6.53', 'units can never engage by strategic movement');
+    if (i < path.length - 1 && s.battles[h]) return no('9.12', 'rail lines run into but not through battle hexes');
     prev = h;
   }
-  checkSides(s, g, out.sides);
-  return out;
+  return sidesFault(s, g, out.sides) ?? out;
 }
 
 // ---------------------------------------------------------------- combat (7.x)
@@ -904,7 +928,7 @@ function resolvePath(s: State, g: Game, c: Command): Command {
   const opts = c.type === 'retreat' ? { retreat: true } : c.type === 'mobilize' ? { noEngage: true } : {};
   for (const p of landPaths(g, u.at!, speed(s, u))) {
     if (p[p.length - 1] !== to || !followsVia(p, via)) continue;
-    if (tryOk(() => checkLandPath(s, g, u, p, opts))) return { ...rest, path: p } as Command;
+    if (!isFault(landPath(s, g, u, p, opts))) return { ...rest, path: p } as Command;
   }
   return ill('6.1', `no legal path for ${u.name} to ${g.board.label(to)}`);
 }
@@ -1001,7 +1025,7 @@ function landMoves(s: State, g: Game, u: Unit, opts: { noEngage?: boolean; retre
   const walk = (path: string[]) => {
     if (path.length) {
       const dest = path[path.length - 1];
-      if (!out.has(dest) && tryOk(() => checkLandPath(s, g, u, path, opts))) out.set(dest, path);
+      if (!out.has(dest) && !isFault(landPath(s, g, u, path, opts))) out.set(dest, path);
       if (enemiesAt(s, dest, u.side) || stopsIn(s, g.board, u, dest)) return;
     }
     if (path.length >= max) return;
@@ -1034,7 +1058,7 @@ function railMoves(s: State, g: Game, u: Unit): string[][] {
         path.unshift(c);
         c = prev.get(c)!;
       }
-      if (tryOk(() => railPathCheck(s, g, u, path))) out.push(path);
+      if (!isFault(railPath(s, g, u, path))) out.push(path);
     }
   }
   return out;
@@ -1052,7 +1076,7 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
   for (const u of liveUnits(s, side)) {
     if (!onMap(u) || u.moved || u.strat || u.hq) continue;
     for (const h of hqs) {
-      if (!tryOk(() => commandCost(s, g, u, h.id))) continue;
+      if (!commands(s, g, u, h.id)) continue;
       const inBattle = enemiesAt(s, u.at!, side);
       const moves = (movesOf.get(u.id) ?? movesOf.set(u.id, landMoves(s, g, u)).get(u.id)!);
       for (const path of moves) add({ type: 'move', unit: u.id, path, by: h.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
