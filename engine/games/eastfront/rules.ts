@@ -4,7 +4,7 @@
  */
 import { reach, zonesOfControl } from '../../mechanics/graph';
 import type { Board } from './board';
-import { isHq, other, STACKING, TYPES, type Side, type Weather } from './data';
+import { fpMax, isHq, other, STACKING, TYPES, type Fp, type Side, type UnitType, type Weather } from './data';
 import type { Ctl, State, Unit } from './state';
 
 /** Static per-scenario facts computed once from the board (see docs/rulings/eastfront.md). */
@@ -51,8 +51,12 @@ export function isBattleHex(s: State, hex: string): boolean {
 }
 
 export function ctlAt(s: State, b: Board, hex: string): Ctl {
+  return ctlIn(s.control, b, hex);
+}
+/** Control of `hex` in a control string (state or view). */
+export function ctlIn(control: string, b: Board, hex: string): Ctl {
   const i = b.index.get(hex);
-  return i === undefined ? '.' : ((s.control[i] as Ctl) ?? '.');
+  return i === undefined ? '.' : ((control[i] as Ctl) ?? '.');
 }
 
 export const friendly = (s: State, b: Board, hex: string, side: Side) => ctlAt(s, b, hex) === CTL[side];
@@ -123,10 +127,12 @@ export function hasSupplyLine(s: State, b: Board, side: Side, at: string, rail: 
   return false;
 }
 
-/** Weather disruption (5.8, 12.22): effective command value. */
+/** Weather disruption (5.8, 12.22): all HQs in Mud, German HQs in Snow. */
+export const disrupted = (weather: Weather, side: Side) => weather === 'mud' || (weather === 'snow' && side === 'german');
+
+/** Effective command value (5.8). */
 export function effectiveCv(s: State, u: Unit): number {
-  const disrupted = s.weather === 'mud' || (s.weather === 'snow' && u.side === 'german');
-  return disrupted ? u.cv - 1 : u.cv;
+  return disrupted(s.weather, u.side) ? u.cv - 1 : u.cv;
 }
 
 /**
@@ -146,13 +152,43 @@ export function commandRange(s: State, b: Board, hq: Unit): Set<string> {
 }
 
 function commandRangeRaw(s: State, b: Board, hq: Unit): Set<string> {
+  return rangeFrom(b, s.weather, s.control, hq);
+}
+
+/** 5.3, 5.8, R-5.3 from plain facts (state or a side's view): the hexes an active HQ commands. */
+export function rangeFrom(b: Board, weather: Weather, control: string, hq: { side: Side; cv: number; at: string | null }): Set<string> {
   const out = new Set<string>();
   if (!hq.at || isBox(hq.at)) return out;
-  const r = effectiveCv(s, hq);
+  const r = disrupted(weather, hq.side) ? hq.cv - 1 : hq.cv;
   if (r < 0) return out;
-  const d = reach([hq.at], b.neighbours, { maxSteps: r, canLeave: (id) => !enemyCtl(s, b, id, hq.side) });
+  const foe = CTL[other(hq.side)];
+  const d = reach([hq.at], b.neighbours, { maxSteps: r, canLeave: (id) => ctlIn(control, b, id) !== foe });
   for (const h of d.keys()) out.add(h);
   return out;
+}
+
+/** 7.34: double defence (half hits): forest, marsh, mountain, major cities, and everything in Mud (12.24). */
+export function doubleDefence(b: Board, weather: Weather, hex: string): boolean {
+  const t = b.terrain(hex);
+  return t === 'forest' || t === 'marsh' || t === 'mountain' || b.isMajor(hex) || weather === 'mud';
+}
+
+/** Defensive firepower (7.32 major cities at least DF; 2.62 mountain troops DF in mountains). */
+export function defenceFp(b: Board, type: UnitType, hex: string): Fp | null {
+  let fp = TYPES[type].def;
+  if (!fp) return null;
+  if (b.isMajor(hex)) fp = fpMax(fp, 'DF');
+  if (type === 'mountain' && b.terrain(hex) === 'mountain') fp = fpMax(fp, 'DF');
+  return fp;
+}
+
+/** Offensive firepower (2.62 mountain troops DF in mountains; 7.32 marsh and 12.24 Mud: SF). */
+export function offenceFp(b: Board, weather: Weather, type: UnitType, hex: string): Fp | null {
+  let fp = TYPES[type].off;
+  if (!fp) return null;
+  if (type === 'mountain' && b.terrain(hex) === 'mountain') fp = 'DF';
+  if ((b.terrain(hex) === 'marsh' && weather !== 'snow') || weather === 'mud') fp = 'SF';
+  return fp;
 }
 
 export function speed(s: State, u: Unit): number {
@@ -236,11 +272,11 @@ export function hexsideLimit(s: State, b: Board, a: string, c: string): number {
 export const sideKey = (a: string, c: string) => (a < c ? `${a}|${c}` : `${c}|${a}`);
 
 /** Movement stop terrain (6.1, 12.24): mountain, marsh, and in Mud also clear and forest. */
-export function stopsIn(s: State, b: Board, u: Unit, hex: string): boolean {
-  if (u.type === 'cavalry') return false;
+export function stopsIn(weather: Weather, b: Board, type: UnitType, hex: string): boolean {
+  if (type === 'cavalry') return false;
   const t = b.terrain(hex);
-  if (s.weather === 'snow' && t === 'marsh') return false;
-  if (s.weather === 'mud') return true;
+  if (weather === 'snow' && t === 'marsh') return false;
+  if (weather === 'mud') return true;
   return t === 'mountain' || t === 'marsh';
 }
 

@@ -11,7 +11,7 @@ import type { Board } from './board';
 import { FP_TARGET, fpMax, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
-  CTL, commandRange, computeControl, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit, isBox, liveUnits,
+  CTL, commandRange, computeControl, defenceFp, doubleDefence, effectiveCv, offenceFp, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit, isBox, liveUnits,
   onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
 } from './rules';
 import type { Battle, Command, Event, Phase, ProductionOrder, Prompt, State, Unit } from './state';
@@ -147,7 +147,7 @@ function landPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts): P
       res.river = b.side(prev, h) === 'river' || b.side(prev, h) === 'strait';
       if (s.weather === 'snow') res.river = false; // 7.52 frozen rivers
     }
-    if (!last && stopsIn(s, b, u, h)) return no('6.1', `${u.name} must stop on entering ${b.label(h)} (mountain/marsh)`);
+    if (!last && stopsIn(s.weather, b, u.type, h)) return no('6.1', `${u.name} must stop on entering ${b.label(h)} (mountain/marsh)`);
     // 1.38: crossing straits, a unit must start on one side and stop on the other
     if (b.side(prev, h) === 'strait' && !(i === 0 && last)) return no('1.38', 'crossing the straits needs the whole move: start beside them and stop across');
     prev = h;
@@ -279,25 +279,14 @@ function isSupported(s: State, g: Game, hex: string, side: Side): boolean {
 }
 
 function doubleTerrain(s: State, g: Game, hex: string): boolean {
-  const t = g.board.terrain(hex);
-  const marshAsForest = s.weather === 'snow' && t === 'marsh';
-  return t === 'forest' || t === 'marsh' || t === 'mountain' || marshAsForest || g.board.isMajor(hex) || s.weather === 'mud';
+  return doubleDefence(g.board, s.weather, hex); // rules.ts, shared with the UI hints
 }
 
 function defFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
-  let fp = TYPES[u.type].def;
-  if (!fp) return null;
-  if (g.board.isMajor(hex)) fp = fpMax(fp, 'DF'); // 7.32 major cities
-  if (u.type === 'mountain' && g.board.terrain(hex) === 'mountain') fp = fpMax(fp, 'DF'); // 2.62
-  return fp;
+  return defenceFp(g.board, u.type, hex);
 }
 function offFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
-  let fp = TYPES[u.type].off;
-  if (!fp) return null;
-  if (u.type === 'mountain' && g.board.terrain(hex) === 'mountain') fp = 'DF';
-  const t = g.board.terrain(hex);
-  if ((t === 'marsh' && s.weather !== 'snow') || s.weather === 'mud') fp = 'SF'; // 7.32, 12.24
-  return fp;
+  return offenceFp(g.board, s.weather, u.type, hex);
 }
 
 const stepCost = (u: Unit) => TYPES[u.type].cost[u.side]?.step ?? 99;
@@ -1026,7 +1015,7 @@ function landMoves(s: State, g: Game, u: Unit, opts: { noEngage?: boolean; retre
     if (path.length) {
       const dest = path[path.length - 1];
       if (!out.has(dest) && !isFault(landPath(s, g, u, path, opts))) out.set(dest, path);
-      if (enemiesAt(s, dest, u.side) || stopsIn(s, g.board, u, dest)) return;
+      if (enemiesAt(s, dest, u.side) || stopsIn(s.weather, g.board, u.type, dest)) return;
     }
     if (path.length >= max) return;
     const at = path.length ? path[path.length - 1] : u.at!;
@@ -1072,21 +1061,19 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
   };
   const dest = (p: string[]) => p[p.length - 1];
   const hqs = liveUnits(s, side).filter((h) => h.hq && holdsHq(g, actor, side, h.id));
-  const movesOf = new Map<string, string[][]>(); // paths do not depend on the commanding HQ
   for (const u of liveUnits(s, side)) {
     if (!onMap(u) || u.moved || u.strat || u.hq) continue;
-    for (const h of hqs) {
-      if (!commands(s, g, u, h.id)) continue;
-      const inBattle = enemiesAt(s, u.at!, side);
-      const moves = (movesOf.get(u.id) ?? movesOf.set(u.id, landMoves(s, g, u)).get(u.id)!);
-      for (const path of moves) add({ type: 'move', unit: u.id, path, by: h.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
-      if (inBattle && !s.rearguards.some((r) => r.hex === u.at))
-        for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, dest(p), side)).slice(0, 2))
-          add({ type: 'retreat', unit: u.id, path, by: h.id }, `Retreat ${u.name} (rearguard) to ${g.board.label(dest(path))}`, '6.41', dest(path));
-      if (h.type === 'shq' && s.phase === 'movement')
-        for (const path of railMoves(s, g, u)) add({ type: 'rail', unit: u.id, path, by: h.id }, `Rail ${u.name} to ${g.board.label(dest(path))}`, '9.21', dest(path));
-      if (h.type === 'shq') break; // one command option per unit is enough for the SHQ listing
-    }
+    // a field HQ commands for free; the SHQ is offered when no field HQ of this seat reaches the unit (5.61)
+    const cmdrs = hqs.filter((h) => commands(s, g, u, h.id));
+    const shq = cmdrs.find((h) => h.type === 'shq');
+    const by = cmdrs.find((h) => h.type !== 'shq') ?? shq;
+    if (!by) continue;
+    for (const path of landMoves(s, g, u)) add({ type: 'move', unit: u.id, path, by: by.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
+    if (enemiesAt(s, u.at!, side) && !s.rearguards.some((r) => r.hex === u.at))
+      for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, dest(p), side)).slice(0, 2))
+        add({ type: 'retreat', unit: u.id, path, by: by.id }, `Retreat ${u.name} (rearguard) to ${g.board.label(dest(path))}`, '6.41', dest(path));
+    if (shq && s.phase === 'movement')
+      for (const path of railMoves(s, g, u)) add({ type: 'rail', unit: u.id, path, by: shq.id }, `Rail ${u.name} to ${g.board.label(dest(path))}`, '9.21', dest(path));
   }
   for (const h of hqs) {
     if (h.moved) continue;
