@@ -258,11 +258,9 @@ export class GameService {
         expectedSeq: input.expectedSeq,
         actor: () => ({ side: actor.side, commands: actor.commands, seats: input.principal.seats.map((s) => s.id), rolled, reveals }),
         status: (s) => rs.status(s) as never,
+        notify: (lastSeq) => ({ channel: EVENTS_CHANNEL, payload: `${row.id}:${lastSeq}` }),
       },
     );
-    if (!res.duplicate && res.appended.length) {
-      await this.database.notify(EVENTS_CHANNEL, `${row.id}:${res.lastSeq}`).catch((e) => console.error('[notify]', e));
-    }
     return { firstSeq: res.firstSeq, lastSeq: res.lastSeq, duplicate: res.duplicate };
   }
 

@@ -156,28 +156,34 @@ export class EventStore {
       /** Refuse (CONFLICT) instead of deciding again when the log has moved past expectedSeq. */
       strictSeq?: boolean;
       status?: (s: S) => Record<string, unknown>;
+      /** A NOTIFY to send when the append commits (none for duplicates or empty decisions). */
+      notify?: (lastSeq: number) => { channel: string; payload: string };
     },
   ): Promise<AppendResult<S>> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.transaction(async (tx): Promise<AppendResult<S>> => {
-          const [g] = await tx.select({ version: games.version }).from(games).where(eq(games.id, gameId)).for('update');
+          // One round trip: lock the game row and look for an earlier append of the same command id.
+          const [g] = await tx
+            .select({
+              version: games.version,
+              prior: meta.commandId
+                ? sql<number | null>`(SELECT e.seq FROM events e WHERE e.game_id = ${gameId} AND e.command_id = ${meta.commandId} LIMIT 1)`
+                : sql<null>`NULL`,
+            })
+            .from(games)
+            .where(eq(games.id, gameId))
+            .for('update');
           if (!g) throw new AppError('NOT_FOUND', `No game ${gameId}`);
+          if (g.prior !== null && g.prior !== undefined) {
+            const seq = Number(g.prior);
+            return { firstSeq: seq, lastSeq: seq, duplicate: true, state: undefined as S, appended: [] };
+          }
           if (meta.expectedSeq !== undefined && meta.expectedSeq > g.version) {
             throw new AppError('CONFLICT', `Expected seq ${meta.expectedSeq} is ahead of the log (at ${g.version})`);
           }
           if (meta.strictSeq && meta.expectedSeq !== g.version) {
             throw new AppError('CONFLICT', `The game moved on (now at event ${g.version}); look again and retry`);
-          }
-          if (meta.commandId) {
-            const prior = await tx
-              .select({ seq: events.seq })
-              .from(events)
-              .where(and(eq(events.gameId, gameId), eq(events.commandId, meta.commandId)))
-              .limit(1);
-            if (prior.length) {
-              return { firstSeq: prior[0].seq, lastSeq: prior[0].seq, duplicate: true, state: undefined as S, appended: [] };
-            }
           }
           const before: S = await this.stateAt<S>(gameId, g.version, folder, tx);
           const fresh = decide(before, g.version);
@@ -197,10 +203,13 @@ export class EventStore {
           });
           await tx.insert(events).values(rows);
           const lastSeq = g.version + rows.length;
+          // The announcement rides on the version update: one round trip, delivered when the transaction commits.
+          const note = meta.notify?.(lastSeq);
           await tx
             .update(games)
             .set({ version: lastSeq, updatedAt: now, ...(meta.status ? { status: meta.status(state) } : {}) })
-            .where(eq(games.id, gameId));
+            .where(eq(games.id, gameId))
+            .returning(note ? { notified: sql`pg_notify(${note.channel}, ${note.payload})` } : { id: games.id });
           if (snapshotAt) {
             await tx.insert(snapshots).values({ gameId, seq: snapshotAt.seq, state: snapshotAt.state, engineVersion: folder.version })
               .onConflictDoNothing();

@@ -8,7 +8,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { events, games, replayLinks, seats } from '../db/schema';
 import { AppError } from './errors';
 import {
-  hashToken, newToken, TAKEBACK_ANSWER, TAKEBACK_REQUEST, UNDO, type GameService, type Principal,
+  EVENTS_CHANNEL, hashToken, newToken, TAKEBACK_ANSWER, TAKEBACK_REQUEST, UNDO, type GameService, type Principal,
 } from './games';
 
 interface BatchMeta {
@@ -77,8 +77,8 @@ export class Timeline {
     const { type, ...payload } = event;
     const res = await this.games.store.append(gameId, this.games.folder(rs), () => [{ type, payload }], {
       expectedSeq, strictSeq: true, actor: { side: String(event.by ?? ''), platform: true }, status: (s) => rs.status(s) as never,
+      notify: (lastSeq) => ({ channel: EVENTS_CHANNEL, payload: `${gameId}:${lastSeq}` }),
     });
-    await this.games.database.notify('hexfront_events', `${gameId}:${res.lastSeq}`).catch(() => {});
     return res;
   }
 

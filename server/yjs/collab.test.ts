@@ -311,6 +311,33 @@ describe('persistence', () => {
     }
   });
 
+  it('stops taking changes once a document reaches its size cap; reads still work', async () => {
+    const g = await newGame();
+    const chat = sideDocName(g.id, 'red', 'chat');
+    const y = yjs();
+    const cap = y.maxDocBytes;
+    const dropped = y.stats().droppedOverCap;
+    y.maxDocBytes = 2500;
+    try {
+      const a = yClient(srv.url, chat, [g.red]);
+      await a.synced;
+      for (const t of ['one', 'two']) {
+        chatOf(a.doc).push([message(`${t} ${'x'.repeat(1500)}`)]);
+        await waitFor(async () => (await storedRows(chat)) >= (t === 'one' ? 1 : 2), 2000, `${t} stored`);
+      }
+      chatOf(a.doc).push([message('three: over the cap')]);
+      await waitFor(() => y.stats().droppedOverCap > dropped, 2000, 'the third change dropped');
+      const b = yClient(srv.url, chat, [g.red]);
+      await b.synced;
+      expect(chatOf(b.doc).toArray().map((m) => m.text.split(' ')[0])).toEqual(['one', 'two']);
+      expect(await storedRows(chat)).toBe(2);
+      a.close();
+      b.close();
+    } finally {
+      y.maxDocBytes = cap;
+    }
+  });
+
   it('pulls a row whose announcement was lost (periodic catch-up)', async () => {
     const g = await newGame();
     const chat = sideDocName(g.id, 'red', 'chat');

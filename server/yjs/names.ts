@@ -15,6 +15,9 @@ export type DocRef =
   | { kind: 'side'; gameId: string; side: string; room: SideRoom }
   | { kind: 'replay'; token: string; room: 'notes' };
 
+/** Size cap of one document's updates; the server drops changes past it and the pages say so (docs/collaboration.md). */
+export const MAX_DOC_BYTES = 2 * 1024 * 1024;
+
 /** The path prefix the websocket endpoint listens on. */
 export const YJS_PATH = '/yjs';
 

@@ -26,6 +26,7 @@ import type { Database } from '../../db/client';
 import { yjsUpdates } from '../../db/schema';
 import type { GameService } from '../games';
 import { authorize, type Access } from './access';
+import { MAX_DOC_BYTES } from './names';
 
 /** NOTIFY channel announcing stored rows: payload `<row id> <document name>`. */
 export const YJS_CHANNEL = 'hexfront_yjs';
@@ -45,6 +46,11 @@ export interface YjsOptions {
   /** Largest websocket message accepted, in bytes (default 1 MiB); larger ones close the connection. */
   maxMessageBytes?: number;
   /**
+   * A document whose updates add up to this many bytes (default MAX_DOC_BYTES) takes no more writes: changes are
+   * dropped and counted, reads and presence still pass. Compaction shrinks the count to the merged size.
+   */
+  maxDocBytes?: number;
+  /**
    * Re-check every open connection's access this often (default 30 s; 0 = never), closing those that lost it
    * (a revoked seat or link) and those that lost write access (they reconnect read-only).
    */
@@ -61,6 +67,8 @@ export interface YjsStats {
   compactions: number;
   /** Messages dropped because they came from a read-only connection and would have changed the document. */
   ignoredWrites: number;
+  /** Changes dropped because their document had reached maxDocBytes. */
+  droppedOverCap: number;
 }
 
 interface Bound {
@@ -71,6 +79,8 @@ interface Bound {
   seen: Set<number>;
   /** Rows this instance believes the document has in the table (compaction trigger). */
   rows: number;
+  /** Bytes of the updates the document has taken (the size cap's measure). */
+  bytes: number;
   pending: Uint8Array[];
   writing: Promise<void> | null;
   /** A write failed: the next write stores the whole document instead of the pending updates. */
@@ -131,12 +141,14 @@ export class YjsServer {
   private recheckTimer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
-  private readonly counters = { storedRows: 0, appliedFromOtherInstances: 0, compactions: 0, ignoredWrites: 0 };
+  private readonly counters = { storedRows: 0, appliedFromOtherInstances: 0, compactions: 0, ignoredWrites: 0, droppedOverCap: 0 };
   compactAfter: number;
+  maxDocBytes: number;
   private readonly log: (...a: unknown[]) => void;
 
   constructor(private readonly opts: YjsOptions) {
     this.compactAfter = opts.compactAfter ?? 200;
+    this.maxDocBytes = opts.maxDocBytes ?? MAX_DOC_BYTES;
     this.log = opts.log ?? ((...a) => console.error('[yjs]', ...a));
     this.wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxMessageBytes ?? 1024 * 1024 });
   }
@@ -214,11 +226,20 @@ export class YjsServer {
       event === 'message'
         ? on('message', (data: unknown, isBinary: boolean) => {
             const c = this.conns.get(ws);
-            if (c && (c.write || readOnlyMayPass(toMessageBytes(data)))) fn(data, isBinary);
-            else this.counters.ignoredWrites++;
+            const m = toMessageBytes(data);
+            if (!c || !(c.write || readOnlyMayPass(m))) return void this.counters.ignoredWrites++;
+            if (this.isFull(key) && !readOnlyMayPass(m) && m[0] !== MESSAGE_AWARENESS) return void this.counters.droppedOverCap++;
+            fn(data, isBinary);
           })
         : on(event, fn);
     setupWSConnection(ws, req, { docName: key, gc: true });
+  }
+
+  /** True when the document has taken maxDocBytes of updates. */
+  private isFull(key: string): boolean {
+    const doc = docs.get(key);
+    const b = doc && this.byDoc.get(doc);
+    return !!b && b.bytes >= this.maxDocBytes;
   }
 
   /** A document this server created but no connection took (refused or failed handshake): forget it. */
@@ -261,13 +282,14 @@ export class YjsServer {
   bind(name: string, doc: Y.Doc) {
     const previous = this.releasing.get(name);
     const b: Bound = {
-      name, doc, seen: new Set(), rows: 0, pending: [], writing: null, dirty: false, released: false,
+      name, doc, seen: new Set(), rows: 0, bytes: 0, pending: [], writing: null, dirty: false, released: false,
       loaded: Promise.resolve(), pulls: Promise.resolve(),
     };
     // Registered before loading, so a row announced while the load runs is pulled afterwards, not missed.
     this.open.set(name, b);
     this.byDoc.set(doc, b);
     doc.on('update', (update: Uint8Array, origin: unknown) => {
+      b.bytes += update.byteLength;
       if (origin !== FROM_DB) this.enqueue(b, update);
     });
     b.loaded = (async () => {
@@ -381,6 +403,7 @@ export class YjsServer {
     if (bound) {
       bound.seen.add(res.id);
       bound.rows = 1;
+      bound.bytes = res.merged.byteLength;
       // The merged row may hold rows another instance wrote that this one has not pulled yet (they are gone
       // from the table now): apply it here too.
       if (!bound.released) Y.applyUpdate(bound.doc, res.merged, FROM_DB);
@@ -476,6 +499,9 @@ export class YjsServer {
 }
 
 /** Read-only connections may only ask for the document (sync step 1): no updates, no awareness. */
+/** y-protocols message types: 0 sync, 1 awareness (presence). */
+const MESSAGE_AWARENESS = 1;
+
 function readOnlyMayPass(m: Uint8Array): boolean {
   return m.length >= 2 && m[0] === 0 && m[1] === 0;
 }

@@ -10,6 +10,7 @@ import {
   addAnnotation, annotationsOf, describeAnnotation, listAnnotations, normalizeHex, removeAnnotation, visibleAt,
   type AnnotationKind,
 } from './annotations';
+import { DOC_FULL_MESSAGE, docIsFull } from './docSize';
 import { useHexPicks } from './hexPicks';
 import { useYValue } from './useCollabDoc';
 
@@ -53,6 +54,7 @@ function AddAnnotation({ doc, seq, author }: { doc: Y.Doc; seq: number; author: 
   const [text, setText] = useState('');
   const [until, setUntil] = useState('');
   const [picking, setPicking] = useState<'hex' | 'to' | null>(null);
+  const [full, setFull] = useState(false);
   useHexPicks(picking !== null, (id) => {
     if (picking === 'hex') {
       setHex(id);
@@ -72,6 +74,7 @@ function AddAnnotation({ doc, seq, author }: { doc: Y.Doc; seq: number; author: 
       onSubmit={(e) => {
         e.preventDefault();
         if (!valid) return;
+        if (docIsFull(doc)) return setFull(true);
         addAnnotation(doc, {
           kind, hex: normalizeHex(hex), to: kind === 'arrow' ? normalizeHex(to) : undefined, text: text.trim() || undefined,
           fromSeq: seq, toSeq: untilSeq, author,
@@ -99,7 +102,8 @@ function AddAnnotation({ doc, seq, author }: { doc: Y.Doc; seq: number; author: 
         <input type="text" aria-label="Until event" inputMode="numeric" placeholder="open" value={until}
           onChange={(e) => setUntil(e.target.value.replace(/[^\d]/g, ''))} size={5} />
       </label>
-      <button type="submit" disabled={!valid}>Add</button>
+      <button type="submit" disabled={!valid || full}>Add</button>
+      {full && <p role="alert" className="muted" style={{ flexBasis: '100%', margin: 0 }}>{DOC_FULL_MESSAGE}</p>}
     </form>
   );
 }

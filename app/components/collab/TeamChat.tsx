@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sideDocName } from '../../../server/yjs/names';
+import { DOC_FULL_MESSAGE, docIsFull } from './docSize';
 import { lastSeen, markSeen, messagesOf, MAX_CHAT_CHARS, postMessage, type ChatMessage } from './chat';
 import { useCollabDoc, useYValue } from './useCollabDoc';
 
@@ -26,6 +27,7 @@ export function TeamChat({ gameId, side, sideName, name, readOnly }: {
   const arr = doc ? messagesOf(doc) : null;
   const messages = useYValue(arr, () => (arr ? arr.toArray() : []) as ChatMessage[]);
   const [text, setText] = useState('');
+  const [full, setFull] = useState(false);
   // Unread: the last id seen when the panel opened; everything after it is new until the reader looks.
   const [seenAtOpen, setSeenAtOpen] = useState<string | null | undefined>(undefined);
   useEffect(() => setSeenAtOpen(lastSeen(room)), [room]);
@@ -80,6 +82,7 @@ export function TeamChat({ gameId, side, sideName, name, readOnly }: {
           onSubmit={(e) => {
             e.preventDefault();
             if (!doc || !text.trim()) return;
+            if (docIsFull(doc)) return setFull(true);
             postMessage(doc, { name, side, text });
             setText('');
             requestAnimationFrame(markRead);
@@ -87,9 +90,10 @@ export function TeamChat({ gameId, side, sideName, name, readOnly }: {
         >
           <input type="text" aria-label="Message" value={text} maxLength={MAX_CHAT_CHARS} placeholder="Message your side"
             onChange={(e) => setText(e.target.value)} onFocus={markRead} style={{ flex: 1, minWidth: 0 }} />
-          <button type="submit" disabled={!doc || !text.trim()}>Send</button>
+          <button type="submit" disabled={!doc || !text.trim() || full}>Send</button>
         </form>
       )}
+      {full && <p role="alert" className="muted">{DOC_FULL_MESSAGE}</p>}
     </section>
   );
 }

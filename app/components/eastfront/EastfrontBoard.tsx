@@ -7,15 +7,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { edelweissArea } from '../../../engine/games/eastfront/edelweiss';
 import type { BoardProps } from '../boards';
-import { useAnnotationsLayer } from '../collab/annotationsLayer';
-import { useSideNotes } from '../collab/GameCollab';
-import { announceHexClick } from '../collab/hexPicks';
+import { BoardMapPane } from '../map/BoardMapPane';
 import { BattlePanel } from './BattlePanel';
 import { indexEvents } from './describe';
 import './eastfront.css';
 import { efMap, hexLabel } from './labels';
-import type { BlockInfo, HighlightKind } from './layers';
-import { MapPane } from './MapPane';
+import { blockHex, blockStyle, LOOKS, veilLayer, type BlockInfo, type HighlightKind } from './layers';
 import { indexLegal, stacks, type MoveOption, type View } from './model';
 import { Plots } from './Plots';
 import { ProductionForm } from './ProductionForm';
@@ -25,35 +22,18 @@ import { StatusStrip } from './StatusStrip';
 
 const inPlay = edelweissArea(efMap);
 const focusHexes = efMap.hexes.filter((h) => inPlay(h.id)).map((h) => h.id);
-
-function useGeo() {
-  const [geo, setGeo] = useState<unknown>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    import('../../../engine/games/eastfront/map-geo.json')
-      .then((m) => live && setGeo(m.default))
-      .catch((e) => live && setError(String(e)));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { geo, error };
-}
+const loadGeo = () => import('../../../engine/games/eastfront/map-geo.json');
 
 export default function EastfrontBoard(props: BoardProps) {
   const { side, status, busy, seq, latestSeq, send, events } = props;
   const view = props.view as View;
   const legal = useMemo(() => indexLegal(props.legal, view), [props.legal, view]);
-  const { geo, error } = useGeo();
+  const veil = useMemo(() => [veilLayer(efMap, inPlay)], []);
   const [hex, setHex] = useState<string | null>(null);
   const [unit, setUnit] = useState<string | null>(null);
   const [hover, setHover] = useState<string | null>(null);
   const [centre, setCentre] = useState<string | null>(null);
   const past = seq < latestSeq;
-  // The side's team annotations, drawn on the map for the event the screen shows.
-  const notes = useSideNotes(props.gameId, side);
-  const annotations = useAnnotationsLayer(efMap, notes.doc, seq);
   const myTurn = !!side && !status.finished && status.waitingFor.some((w) => w.side === side) && props.legal.length > 0;
   const canAct = myTurn && !past;
 
@@ -82,7 +62,6 @@ export default function EastfrontBoard(props: BoardProps) {
   }, [canAct, send]);
 
   const onHexClick = useCallback((id: string) => {
-    announceHexClick(id); // an annotation form waiting for a hex takes it
     const opts = unit ? legal.moves.get(unit)?.get(id) : undefined;
     if (opts?.length && canAct) {
       move(opts[0]);
@@ -154,13 +133,9 @@ export default function EastfrontBoard(props: BoardProps) {
           <PromptBar props={props} view={view} actions={legal.actions} myTurn={myTurn} />
         </div>
         <div className="ef-mapcol">
-          <div className="ef-map" data-testid="ef-map" data-units={view.units.filter((u) => u.at && !u.at.startsWith('box:')).length}>
-            {error && <p className="error">Could not load the map background: {error}</p>}
-            {!geo && !error && <p className="muted ef-loading"><span className="spinner" /> Loading the map…</p>}
-            {geo !== null && (
-              <MapPane map={efMap} geo={geo} inPlay={inPlay} focus={focusHexes} blocks={blocks} highlights={highlights} onHexClick={onHexClick} onHexHover={setHover} centre={centre} canDrag={canDrag} onDragBegin={dragBegin} onDragEnd={setDropTo} extraLayers={[annotations]} />
-            )}
-          </div>
+          <BoardMapPane id="ef" map={efMap} loadGeo={loadGeo} frame={{ 'data-testid': 'ef-map', 'data-units': view.units.filter((u) => u.at && !u.at.startsWith('box:')).length }}
+            looks={LOOKS} marks={highlights} pieces={blocks} pieceHex={blockHex} pieceStyle={blockStyle} below={veil} focus={focusHexes} centre={centre}
+            onHexClick={onHexClick} onHexHover={setHover} drag={{ canDrag, onDragBegin: dragBegin, onDragEnd: setDropTo }} notes={{ gameId: props.gameId, side, seq }} />
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ef-hover">
             {hover ? (
               <>

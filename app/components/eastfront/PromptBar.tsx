@@ -3,10 +3,9 @@
  * What this seat must do now, or whom the game waits for, with the engine's legal actions as buttons (moves
  * are made on the map). Undo appears when the timeline says the last command may still be taken back.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '../../lib/trpc';
 import type { BoardProps, LegalActionData } from '../boards';
+import { UndoControls } from '../UndoControls';
 import { hexLabel, SIDE_NAME } from './labels';
 import type { View } from './model';
 
@@ -29,16 +28,6 @@ function Btn({ a, send, busy, primary }: { a: LegalActionData; send(c: unknown):
 
 export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps; view: View; actions: LegalActionData[]; myTurn: boolean }) {
   const { status, side, send, busy, seq, latestSeq, gameId, seek } = props;
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const options = useQuery(trpc.timeline.options.queryOptions({ gameId, side }, { enabled: !!side }));
-  const undo = useMutation(trpc.timeline.undo.mutationOptions({
-    onSettled: () => {
-      qc.invalidateQueries({ queryKey: trpc.game.view.queryKey() });
-      qc.invalidateQueries({ queryKey: trpc.game.events.queryKey() });
-      qc.invalidateQueries({ queryKey: trpc.timeline.options.queryKey() });
-    },
-  }));
   const [deploy, setDeploy] = useState('');
   const past = seq < latestSeq;
   const p = view.prompt;
@@ -72,7 +61,6 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
   const deploys = byType('activate').filter((a) => a.command.deploy);
   const ends = actions.filter((a) => a.command.type.startsWith('end'));
   const others = actions.filter((a) => !['activate', 'produce', 'fight', 'airstrike'].includes(a.command.type) && !a.command.type.startsWith('end'));
-  const canUndo = !past && options.data?.canUndo;
 
   return (
     <section className={`ef-prompt ${myTurn && !past ? 'mine' : ''}`} aria-label="What to do now" data-testid="ef-prompt">
@@ -95,16 +83,10 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
           )}
           {others.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'defend'} />)}
           {ends.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary />)}
-          {canUndo && (
-            <button className="secondary" disabled={undo.isPending} onClick={() => undo.mutate({ gameId, side })} title="Take back your last command">
-              ↶ Undo
-            </button>
-          )}
-          {options.data?.needsTakeback && <span className="muted">(dice were rolled: undo needs the other side’s agreement)</span>}
+          <UndoControls gameId={gameId} side={side} />
         </div>
       )}
       {past && <button onClick={() => seek(null)}>Back to now</button>}
-      {undo.error && <p className="error" role="alert">{undo.error.message}</p>}
     </section>
   );
 }

@@ -9,25 +9,14 @@ import type { BoardProps } from '../boards';
 import '../eastfront/eastfront.css';
 import './ou.css';
 import { CombatPanel } from './CombatPanel';
-import type { CounterInfo, HighlightKind } from './layers';
+import { BoardMapPane } from '../map/BoardMapPane';
+import { counterHex, counterStyle, LOOKS, type CounterInfo, type HighlightKind } from './layers';
 import { BOUNDARY_WORD, boundarySide, counterLine, indexLegal, ouMap, stacks, type MoveOption, type View } from './model';
-import { OuMapPane } from './OuMapPane';
 import { PromptBar } from './PromptBar';
 import { destinations, moveFor, SelectionPanel } from './SelectionPanel';
 import { SubstituteTag } from './Substitute';
 
-function useGeo() {
-  const [geo, setGeo] = useState<unknown>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    import('../../../engine/games/operation-unthinkable/map-geo.json').then((m) => live && setGeo(m.default)).catch((e) => live && setError(String(e)));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { geo, error };
-}
+const loadGeo = () => import('../../../engine/games/operation-unthinkable/map-geo.json');
 
 /** Hexes the army group line runs through (3.4): drawn as a band. */
 function lineHexes(bnd: View['boundary']): string[] {
@@ -39,7 +28,6 @@ export default function OuBoard(props: BoardProps) {
   const { side, status, busy, seq, latestSeq, send, events } = props;
   const view = props.view as View;
   const legal = useMemo(() => indexLegal(props.legal), [props.legal]);
-  const { geo, error } = useGeo();
   const [hex, setHex] = useState<string | null>(null);
   const [group, setGroup] = useState<string[]>([]);
   const [hover, setHover] = useState<string | null>(null);
@@ -119,13 +107,9 @@ export default function OuBoard(props: BoardProps) {
           <PromptBar props={props} view={view} actions={legal.other} myTurn={myTurn} />
         </div>
         <div className="ef-mapcol">
-          <div className="ef-map" data-testid="ou-map" data-counters={onMapCount} data-hidden={view.hidden.reduce((t, h) => t + h.count, 0)} data-line={line.length} data-movable={counters.find((c) => c.movable)?.counter.at ?? ''}>
-            {error && <p className="error">Could not load the map background: {error}</p>}
-            {!geo && !error && <p className="muted ef-loading"><span className="spinner" /> Loading the map…</p>}
-            {geo !== null && (
-              <OuMapPane map={ouMap} geo={geo} counters={counters} highlights={highlights} centre={centre} onHexClick={onHexClick} onHexHover={setHover} />
-            )}
-          </div>
+          <BoardMapPane id="ou" map={ouMap} loadGeo={loadGeo} frame={{ 'data-testid': 'ou-map', 'data-counters': onMapCount, 'data-hidden': view.hidden.reduce((t, h) => t + h.count, 0), 'data-line': line.length, 'data-movable': counters.find((c) => c.movable)?.counter.at ?? '' }}
+            looks={LOOKS} marks={highlights} pieces={counters} pieceHex={counterHex} pieceStyle={counterStyle} centre={centre}
+            onHexClick={onHexClick} onHexHover={setHover} notes={{ gameId: props.gameId, side, seq }} />
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ou-hover">
             {hover ? (
               <>

@@ -3,10 +3,9 @@
  * What this seat must do now (from status.waitingFor), or whom the game waits for, with the engine's legal
  * actions other than moves and attacks as buttons; moves are made on the map, attacks in the combat panel.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '../../lib/trpc';
 import type { BoardProps, LegalActionData } from '../boards';
+import { UndoControls } from '../UndoControls';
 import type { View } from './model';
 
 export const SIDE_NAME: Record<string, string> = { allied: 'Allies', soviet: 'Soviets' };
@@ -44,14 +43,6 @@ const who = (w: { side: string; command?: string }) => (w.command ? COMMAND_NAME
 
 export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps; view: View; actions: LegalActionData[]; myTurn: boolean }) {
   const { status, side, send, busy, seq, latestSeq, gameId, seek } = props;
-  const trpc = useTRPC();
-  const qc = useQueryClient();
-  const options = useQuery(trpc.timeline.options.queryOptions({ gameId, side }, { enabled: !!side }));
-  const undo = useMutation(trpc.timeline.undo.mutationOptions({
-    onSettled: () => {
-      for (const k of [trpc.game.view.queryKey(), trpc.game.events.queryKey(), trpc.timeline.options.queryKey()]) qc.invalidateQueries({ queryKey: k });
-    },
-  }));
   const [pick, setPick] = useState('');
   const past = seq < latestSeq;
   const mineWaiting = status.waitingFor.filter((w) => w.side === side);
@@ -66,7 +57,6 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
   const boundary = actions.filter((a) => a.command.type === 'boundary');
   const ends = actions.filter((a) => a.command.type.startsWith('end') || a.command.type === 'keep-boundary');
   const rest = actions.filter((a) => !boundary.includes(a) && !ends.includes(a));
-  const canUndo = !past && options.data?.canUndo;
 
   return (
     <section className={`ef-prompt ${myTurn && !past ? 'mine' : ''}`} aria-label="What to do now" data-testid="ou-prompt">
@@ -89,14 +79,10 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
           )}
           {rest.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'place' || a.command.type === 'order'} />)}
           {ends.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary />)}
-          {canUndo && (
-            <button className="secondary" disabled={undo.isPending} onClick={() => undo.mutate({ gameId, side })} title="Take back your last command">↶ Undo</button>
-          )}
-          {options.data?.needsTakeback && <span className="muted">(dice were rolled: undo needs the other side’s agreement)</span>}
+          <UndoControls gameId={gameId} side={side} />
         </div>
       )}
       {past && <button onClick={() => seek(null)}>Back to now</button>}
-      {undo.error && <p className="error" role="alert">{undo.error.message}</p>}
     </section>
   );
 }
