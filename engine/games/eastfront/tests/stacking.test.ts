@@ -19,24 +19,23 @@ function code(f: () => unknown): string | undefined {
 // a mountain (limit 2, 6.21) at 3,1 and clear hexes (limit 4) elsewhere
 const MAP: TinyMapSpec = { w: 10, h: 5, terrain: { '3,1': 'mountain' } };
 const cfg = (units: SetupUnit[], extra: Partial<EastfrontConfig> = {}): EastfrontConfig => ({ units, battles: [], sources: { german: ['0,1'], soviet: ['9,1'] }, ...extra });
+/** Army Group HQ U (III) and OKH P with the given German blocks, one Soviet block far away. */
+const game = (uAt: string, units: SetupUnit[]) => tinyGame(MAP, cfg([u('U', 'german', 'hq', 3, uAt, 3), u('P', 'german', 'shq', 3, '0,1', 3), ...units, u('A', 'soviet', 'infantry', 3, '8,3', 3)]));
+/** The same, in the Movement Phase under U. */
+const moving = (units: SetupUnit[]) => {
+  const g = game('2,2', units);
+  g.play({ type: 'activate', hq: 'U' });
+  g.play({ type: 'endCommand' });
+  return g;
+};
 const ends = (g: ReturnType<typeof tinyGame>) => g.rs.legal(g.state, GERMAN).some((a) => a.command.type === 'endMovement');
 
 describe('stacking limits hold at the end of movement (6.2, 6.21, 6.22)', () => {
   it('units pass through a full hex and may stop in one for now; ending movement is refused, naming the hex, until it is put right', () => {
-    const g = tinyGame(MAP, cfg([
-      u('U', 'german', 'hq', 3, '2,2', 3),
-      u('P', 'german', 'shq', 3, '0,1', 3),
-      u('W', 'german', 'infantry', 4, '3,1'),
-      u('V', 'german', 'infantry', 4, '3,1'),
-      u('X', 'german', 'armor', 4, '2,1'),
-      u('Y', 'german', 'infantry', 4, '2,2'),
-      u('Z', 'german', 'infantry', 4, '2,2'),
-      u('Q', 'german', 'infantry', 4, '2,2'),
-      u('R', 'german', 'armor', 4, '1,2'),
-      u('A', 'soviet', 'infantry', 3, '8,3', 3),
-    ]));
-    g.play({ type: 'activate', hq: 'U' });
-    g.play({ type: 'endCommand' });
+    const g = moving(['W', 'V'].map((id) => u(id, 'german', 'infantry', 4, '3,1')).concat(
+      ['Y', 'Z', 'Q'].map((id) => u(id, 'german', 'infantry', 4, '2,2')),
+      [u('X', 'german', 'armor', 4, '2,1'), u('R', 'german', 'armor', 4, '1,2')],
+    ));
     // 6.2: "any number of units may pass through a hex": R crosses 2,2 (four units, full) to 3,2
     g.play({ type: 'move', unit: 'R', path: ['2,2', '3,2'], by: 'U' });
     expect(g.unit('R').at).toBe('3,2');
@@ -52,16 +51,7 @@ describe('stacking limits hold at the end of movement (6.2, 6.21, 6.22)', () => 
   });
 
   it('refuses an overstack no unit there could still put right (ruling R-6.22), offered neither by legal()', () => {
-    const g = tinyGame(MAP, cfg([
-      u('U', 'german', 'hq', 3, '2,2', 3),
-      u('P', 'german', 'shq', 3, '0,1', 3),
-      u('W', 'german', 'infantry', 4, '4,1'),
-      u('V', 'german', 'infantry', 4, '3,2'),
-      u('X', 'german', 'armor', 4, '2,1'),
-      u('A', 'soviet', 'infantry', 3, '8,3', 3),
-    ]));
-    g.play({ type: 'activate', hq: 'U' });
-    g.play({ type: 'endCommand' });
+    const g = moving([u('W', 'german', 'infantry', 4, '4,1'), u('V', 'german', 'infantry', 4, '3,2'), u('X', 'german', 'armor', 4, '2,1')]);
     g.play({ type: 'move', unit: 'W', path: ['3,1'], by: 'U' });
     g.play({ type: 'move', unit: 'V', path: ['3,1'], by: 'U' });
     // both units in the mountain have moved: a third could never be balanced by one leaving
@@ -70,13 +60,7 @@ describe('stacking limits hold at the end of movement (6.2, 6.21, 6.22)', () => 
   });
 
   it('an HQ may deploy into a full hex (5.2.1) but the hex must be within limits when movement ends', () => {
-    const g = tinyGame(MAP, cfg([
-      u('U', 'german', 'hq', 3, '2,1', 3),
-      u('P', 'german', 'shq', 3, '0,1', 3),
-      u('W', 'german', 'infantry', 4, '3,1'),
-      u('V', 'german', 'infantry', 4, '3,1'),
-      u('A', 'soviet', 'infantry', 3, '8,3', 3),
-    ]));
+    const g = game('2,1', [u('W', 'german', 'infantry', 4, '3,1'), u('V', 'german', 'infantry', 4, '3,1')]);
     expect(g.rs.legal(g.state, GERMAN).some((a) => a.command.type === 'activate' && a.command.deploy === '3,1')).toBe(true);
     g.play({ type: 'activate', hq: 'U', deploy: '3,1' });
     g.play({ type: 'endCommand' });
