@@ -43,12 +43,14 @@ const Loading = () => <p className="muted"><span className="spinner" /> Loading 
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
   eastfront: dynamic(() => import('./eastfront/EastfrontBoard'), { ssr: false, loading: Loading }),
+  'eastfront-drill': dynamic(() => import('./eastfront/EastfrontBoard'), { ssr: false, loading: Loading }), // test-only
   'operation-unthinkable': dynamic(() => import('./ou/OuBoard'), { ssr: false, loading: Loading }),
 };
 
 /** Per-game wording of log entries; the default names the event and its public fields. */
 export const describers: Record<string, (e: ClientEvent) => string> = {
   eastfront: describeEastfront,
+  'eastfront-drill': describeEastfront,
   'operation-unthinkable': describeOu,
 };
 

@@ -4,12 +4,13 @@
  */
 import type { AnyRuleset } from '../core/ruleset';
 import { eastfront } from './eastfront';
+import { eastfrontDrill } from './eastfront/drill';
 import { operationUnthinkable } from './operation-unthinkable';
 import { skirmish } from '../testing/skirmish';
 import { tally } from '../testing/tally';
 
 /** Lobby games first; test-only rulesets (never offered in the lobby) after. */
-const rulesets: AnyRuleset[] = [eastfront, operationUnthinkable, skirmish, tally];
+const rulesets: AnyRuleset[] = [eastfront, operationUnthinkable, skirmish, tally, eastfrontDrill];
 
 export function getRuleset(id: string): AnyRuleset {
   const rs = rulesets.find((r) => r.id === id);

@@ -50,7 +50,7 @@ export function BattlePanel({ view, side, actions, events, send, busy, onFocus }
   onFocus(hex: string): void;
 }) {
   const lastPhase = events.findLastIndex((e) => e.type === 'phase');
-  const feed = events.slice(Math.max(0, lastPhase)).filter((e) => ['revealed', 'fire', 'loss', 'repulsed', 'roundEnded', 'airstrikeAssigned', 'pursuit'].includes(e.type));
+  const feed = events.slice(Math.max(0, lastPhase)).filter((e) => ['revealed', 'fire', 'loss', 'repulseMarked', 'repulsed', 'roundEnded', 'airstrikeAssigned', 'pursuit'].includes(e.type));
   if (!view.battles.length && !feed.length) return null;
   return (
     <section className="ef-card" aria-label="Battles" data-testid="ef-battles">
@@ -70,7 +70,7 @@ export function BattlePanel({ view, side, actions, events, send, busy, onFocus }
               <button className="linklike" onClick={() => onFocus(b.hex)}>
                 <b>{hexLabel(b.hex)}</b>{' '}
                 <span className="muted">
-                  {SIDE_NAME[b.oa]} attacking{b.river ? ', across a river (defenders may throw attackers back on a 1 or 2)' : ''}
+                  {SIDE_NAME[b.oa]} attacking{b.river ? (b.para ? ', an air assault (defenders throw attackers back on a 1)' : ', across a river (defenders may throw attackers back on a 1 or 2)') : ''}
                   {b.air ? `, airstrike ${b.air}` : ''}{b.fought ? ', fought this phase' : ''}
                 </span>
               </button>
@@ -108,7 +108,7 @@ export function BattlePanel({ view, side, actions, events, send, busy, onFocus }
           </ol>
         </>
       )}
-      {feed.some((e) => e.type === 'fire') && <p className="ef-small muted">Yellow dice scored hits; a 1 or 2 against a river attack throws an attacker back.</p>}
+      {feed.some((e) => e.type === 'fire') && <p className="ef-small muted">Yellow dice scored hits; a 1 or 2 against a river attack (a 1 against an air assault) throws an attacker back.</p>}
       <p className="ef-small muted">Fire: {Object.entries(FP_HITS_ON).map(([k, v]) => `${k} hits on ${v}+`).join(', ')}. Types: {Object.entries(TYPE_WORD).slice(0, 4).map(([k, v]) => `${v} ${TYPES[k as keyof typeof TYPES].off ?? '-'}/${TYPES[k as keyof typeof TYPES].def ?? '-'}`).join(', ')}.</p>
     </section>
   );

@@ -41,6 +41,11 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
     if (p?.kind === 'defend') {
       headline = `You are attacked at ${hexLabel(p.hex)}: fire back.`;
       hint = 'Your blocks there roll their dice first (strongest first), then the attacker fires.';
+    } else if (p?.kind === 'allocate') {
+      headline = p.what === 'loss' ? `A hit at ${hexLabel(p.hex)}: choose which of your blocks takes it.` : `A repulse at ${hexLabel(p.hex)}: choose which attacker is thrown back.`;
+      hint = p.what === 'loss'
+        ? 'A hit always falls on the strongest block; between equally strong blocks you decide (rule 7.33). The remaining dice are rolled after your choice.'
+        : 'A repulse falls on the weakest attacker; between equally weak ones you decide (rule 7.51). A thrown-back para also loses a step.';
     } else if (p?.kind === 'production') {
       headline = 'Your turn: production orders.';
       hint = HINT.production;
@@ -54,13 +59,15 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
       ? `Waiting for ${w.map((x) => `${SIDE_NAME[x.side] ?? x.side} (${x.what})`).join(', ')}.`
       : status.waitingFor.length ? 'Your order is in; waiting for the other side.' : 'Waiting.';
     if (p?.kind === 'production' && !p.sides.includes(side as 'german')) headline = `Your production order is sealed. Waiting for ${p.sides.map((s) => SIDE_NAME[s]).join(' and ')}.`;
+    if ((p?.kind === 'allocate' || p?.kind === 'defend') && p.side === side) headline = `Your side must answer at ${hexLabel(p.hex)}; a seat holding one of its HQ commands makes combat choices.`;
   }
 
   const byType = (t: string) => actions.filter((a) => a.command.type === t);
   const activates = byType('activate').filter((a) => !a.command.deploy);
   const deploys = byType('activate').filter((a) => a.command.deploy);
   const ends = actions.filter((a) => a.command.type.startsWith('end'));
-  const others = actions.filter((a) => !['activate', 'produce', 'fight', 'airstrike'].includes(a.command.type) && !a.command.type.startsWith('end'));
+  const choices = byType('allocate');
+  const others = actions.filter((a) => !['activate', 'produce', 'fight', 'airstrike', 'allocate'].includes(a.command.type) && !a.command.type.startsWith('end'));
 
   return (
     <section className={`ef-prompt ${myTurn && !past ? 'mine' : ''}`} aria-label="What to do now" data-testid="ef-prompt">
@@ -79,6 +86,11 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
                 {deploys.map((a, i) => <option key={a.label} value={String(i)}>{a.label}</option>)}
               </select>
               <button className="secondary" disabled={busy || deploy === ''} onClick={() => send(deploys[Number(deploy)].command).then(() => setDeploy('')).catch(() => {})}>Go</button>
+            </span>
+          )}
+          {choices.length > 0 && (
+            <span className="ef-inline" role="group" aria-label="Choose the unit" data-testid="ef-allocate">
+              {choices.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary />)}
             </span>
           )}
           {others.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'defend'} />)}

@@ -15,9 +15,9 @@ for (const c of efMap.cities) (citiesByHex.get(c.hex) ?? citiesByHex.set(c.hex, 
 export function unitLine(u: ViewUnit, me?: string): string {
   if (u.id && u.type) {
     const hq = u.type === 'hq' || u.type === 'shq';
-    return `${u.name ?? u.id} — ${TYPE_WORD[u.type] ?? u.type}, strength ${u.cv}${u.max ? ` of ${u.max}` : ''}${hq && u.active ? ', in command' : ''}${u.supreme !== undefined ? `, ${u.supreme} supreme moves left` : ''}${u.unsupplied ? ', out of supply' : ''}`;
+    return `${u.name ?? u.id} — ${TYPE_WORD[u.type] ?? u.type}, strength ${u.cv}${u.max ? ` of ${u.max}` : ''}${hq && u.active ? ', in command' : ''}${u.supreme !== undefined ? `, ${u.supreme} supreme moves left` : ''}${u.unsupplied ? ', out of supply' : ''}${u.paradrop ? ', spending its command on a paradrop' : ''}${u.dispersed ? ', dispersed after its drop' : ''}`;
   }
-  return `${u.side === me ? 'Your' : SIDE_NAME[u.side]} block (hidden)${u.face ? ', face-up' : ''}${u.active ? ', HQ in command' : ''}`;
+  return `${u.side === me ? 'Your' : SIDE_NAME[u.side]} block (hidden)${u.face ? ', face-up' : ''}${u.active ? ', HQ in command' : ''}${u.dispersed ? ', lying face down (dispersed after a paradrop)' : ''}`;
 }
 
 function Prov({ prov }: { prov?: string }) {

@@ -63,7 +63,10 @@ export function indexEvents(events: ClientEvent[], units?: { token: string; side
         if (d.deploy) pos.set(k(d.hq), d.deploy);
         break;
       case 'repulsed':
-        pos.set(k(d.unit), d.to);
+        pos.set(k(d.unit), d.eliminated ? null : d.to);
+        break;
+      case 'linkup':
+        if (!d.ok) pos.set(k(d.unit), null);
         break;
       case 'cadre':
         if (d.token) alias.set(d.unit, d.token);
@@ -96,6 +99,7 @@ export function describeEastfront(e: ClientEvent): string {
       return `${head} begins${extra ? ` — ${extra}` : ''}.`;
     }
     case 'activated':
+      if (d.paradrop) return `${hqName(d.hq)} takes command (strength ${d.cv}) to lead a paradrop and gives no other orders.`;
       return `${hqName(d.hq)} takes command (strength ${d.cv})${d.blitz ? ' and prepares a blitz' : ''}${d.deploy ? `, stepping to ${hexLabel(d.deploy)}` : ''}.`;
     case 'moved': {
       const who = unitById.has(d.unit) ? `${d.by ? `${hqName(d.by)}'s ` : ''}${unitName(d.unit)}` : cap(unitName(d.unit));
@@ -105,6 +109,7 @@ export function describeEastfront(e: ClientEvent): string {
       const river = prev && d.path?.length ? riverBetween(prev, d.path[d.path.length - 1]) : null;
       const fromTxt = from ? ` from ${hexLabel(from)}` : '';
       if (d.mode === 'rail') return `${who} travels by rail${fromTxt} to ${dest}.`;
+      if (d.mode === 'air') return `${who} parachutes${fromTxt} into ${dest}${d.attack ? ', attacking from the air' : d.engage ? ', joining the battle' : ''}; it lies dispersed until it links up.`;
       const origin = from ?? prev;
       const via = d.path?.length > 1 && prev ? ` via ${hexLabel(prev)}` : '';
       if (d.attack) return `${who} attacks ${dest}${origin ? ` from ${hexLabel(origin)}` : ''}${via}${river ? ` across the ${river.name}` : ''}.`;
@@ -137,11 +142,24 @@ export function describeEastfront(e: ClientEvent): string {
       if (d.eliminated) return `${cap(unitName(d.unit))} is eliminated.`;
       if (d.part) return `${cap(unitName(d.unit))} takes a partial hit.`;
       return d.cv === -1 ? `${cap(unitName(d.unit))} is hit.` : `${cap(unitName(d.unit))} loses a step (now ${d.cv}).`;
-    case 'repulsed':
-      return `${cap(unitName(d.unit))} is thrown back across the river from ${hexLabel(d.hex)} to ${hexLabel(d.to)}.`;
+    case 'repulsed': {
+      const river = riverBetween(d.hex, d.to);
+      const loss = d.eliminated ? ', losing its last step' : d.cv !== undefined ? `, losing a step (now ${d.cv})` : '';
+      return `${cap(unitName(d.unit))} is thrown back${river ? ` across the ${river.name}` : ''} from ${hexLabel(d.hex)} to ${hexLabel(d.to)}${loss}.`;
+    }
+    case 'roundStarted':
+      return `A combat round at ${hexLabel(d.hex)} begins${d.repulseOn ? ` (an assault: each defending ${d.repulseOn === 1 ? '1' : '1 or 2'} throws an attacker back)` : ''}.`;
+    case 'repulseMarked':
+      return `${cap(unitName(d.unit))} is to be thrown back.`;
+    case 'linkup':
+      return d.ok ? `${cap(unitName(d.unit))} links up with friendly forces and regroups.` : `${cap(unitName(d.unit))} fails to link up and is lost.`;
     case 'awaiting':
       if (!d.prompt) return 'The awaited answer is in.';
       if (d.prompt.kind === 'defend') return `Waiting for ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} defensive fire at ${hexLabel(d.prompt.hex)}.`;
+      if (d.prompt.kind === 'allocate') {
+        const who = (d.prompt.units ?? []).map((u: string) => unitName(u)).join(' or ');
+        return `Waiting for the ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} choice at ${hexLabel(d.prompt.hex)}: ${who} ${d.prompt.what === 'loss' ? 'takes the hit' : 'is thrown back'}.`;
+      }
       return `Waiting for production orders from ${(d.prompt.sides ?? []).map((s: string) => SIDE_NAME[s] ?? s).join(' and ')}.`;
     case 'roundEnded':
       return d.ended ? `The battle at ${hexLabel(d.hex)} is over.` : `The combat round at ${hexLabel(d.hex)} ends; the battle goes on.`;

@@ -7,7 +7,7 @@ export type Side = 'german' | 'soviet';
 export const SIDES: readonly Side[] = ['german', 'soviet'];
 export const other = (s: Side): Side => (s === 'german' ? 'soviet' : 'german');
 
-export type UnitType = 'armor' | 'mech' | 'infantry' | 'mountain' | 'satellite' | 'cavalry' | 'shock' | 'hq' | 'shq';
+export type UnitType = 'armor' | 'mech' | 'infantry' | 'mountain' | 'satellite' | 'cavalry' | 'shock' | 'para' | 'hq' | 'shq';
 export type Fp = 'SF' | 'DF' | 'TF';
 export type Weather = 'dry' | 'mud' | 'snow';
 
@@ -28,6 +28,8 @@ export const TYPES: Record<UnitType, TypeData> = {
   satellite: { speed: { dry: 2, mud: 1, snow: 1 }, off: 'SF', def: 'SF', cost: { german: { step: 4, cadre: 6 }, soviet: null } },
   cavalry: { speed: { dry: 3, mud: 2, snow: 2 }, off: 'SF', def: 'SF', cost: { german: null, soviet: { step: 3, cadre: 6 } } },
   shock: { speed: { dry: 1, mud: 1, snow: 1 }, off: 'DF', def: 'DF', cost: { german: null, soviet: { step: 3, cadre: 6 } } },
+  /** Soviet paratroop corps (2.64, 14.5): SF on offence, DF on defence. */
+  para: { speed: { dry: 2, mud: 1, snow: 1 }, off: 'SF', def: 'DF', cost: { german: null, soviet: { step: 6, cadre: 12 } } },
   hq: { speed: { dry: 2, mud: 1, snow: 1 }, off: null, def: null, cost: { german: { step: 10, cadre: 20 }, soviet: { step: 10, cadre: 20 } } },
   shq: { speed: { dry: 2, mud: 1, snow: 1 }, off: null, def: null, cost: { german: { step: 10, cadre: 20 }, soviet: { step: 10, cadre: 20 } } },
 };

@@ -133,7 +133,7 @@ export function evolve(s: State, e: Event): State {
       const n = setUnit(s, e.hq, {
         face: true,
         at: e.deploy ?? u.at,
-        hq: { mode: e.blitz ? 'blitz' : 'normal', ...(e.supreme !== undefined ? { supreme: e.supreme } : {}) },
+        hq: { mode: e.blitz ? 'blitz' : 'normal', ...(e.supreme !== undefined ? { supreme: e.supreme } : {}), ...(e.paradrop ? { para: true } : {}) },
       });
       return e.deploy ? dropEmptyBattles(n, u.at) : n;
     }
@@ -145,6 +145,7 @@ export function evolve(s: State, e: Event): State {
       for (const k of e.side) sideUse[k] = (sideUse[k] ?? 0) + 1;
       const patch: Partial<Unit> = { at: to, moved: true };
       if (e.mode === 'rail') patch.strat = true;
+      if (e.mode === 'air') patch.dispersed = true; // 14.6
       if (e.disengage) {
         patch.diseng = true;
         if (!u.hq) patch.face = false; // a unit leaving a battle stands upright again
@@ -155,12 +156,18 @@ export function evolve(s: State, e: Event): State {
       if (u.repulsed) n = clearRepulsed(n, e.unit);
       if (e.disengage) n = dropEmptyBattles(n, from);
       if (e.cost) n = spendSupreme(n, e.by, e.cost);
+      if (e.mode === 'air') {
+        const h = n.units[e.by];
+        if (h?.hq) n = setUnit(n, e.by, { hq: { ...h.hq, dropped: true } });
+      }
       if (e.attack) {
         const prev = n.battles[to];
         const joining = prev && prev.fresh && prev.oa === u.side;
         const fromMap = { ...(joining ? prev.from : {}), [e.unit]: from };
-        const river = (joining ? !!prev.river : true) && !!e.river;
-        n = setBattle(n, to, { hex: to, oa: u.side, fresh: true, from: fromMap, river });
+        // an assault while every attacker crossed a river or came by air (7.5, 14.4, 7.53)
+        const river = (joining ? !!prev.river : true) && (!!e.river || e.mode === 'air');
+        const para = (joining && !!prev.para) || e.mode === 'air';
+        n = setBattle(n, to, { hex: to, oa: u.side, fresh: true, from: fromMap, river, ...(para ? { para: true } : {}) });
       }
       return n;
     }
@@ -202,25 +209,43 @@ export function evolve(s: State, e: Event): State {
       for (const u of e.units) n = setUnit(n, u.id, { face: true });
       return n;
     }
-    case 'fire':
-      return s;
+    case 'roundStarted': {
+      const { type: _t, hex, ...r } = e;
+      return { ...s, round: { hex, ...r, stage: 'air', fired: [], repulsed: [], hits: 0, repulses: 0 } };
+    }
+    case 'fire': {
+      const r = s.round;
+      if (!r || r.hex !== e.hex) return s;
+      return { ...s, round: { ...r, stage: e.kind, fired: [...r.fired, e.unit], hits: e.hits, repulses: e.repulses } };
+    }
+    case 'repulseMarked': {
+      const r = s.round;
+      if (!r) return s;
+      return { ...s, round: { ...r, repulsed: [...r.repulsed, e.unit], repulses: Math.max(0, r.repulses - 1) } };
+    }
     case 'loss': {
       const u = s.units[e.unit];
+      // one loss event per hit allocated in a combat round
+      const r = s.round;
+      const counted: State = r && r.hits > 0 && u.at === r.hex ? { ...s, round: { ...r, hits: r.hits - 1 } } : s;
       if (e.eliminated) {
         const n = { ...u, at: null, cv: 0, face: false };
         delete n.part;
         delete n.hq;
         delete n.unsupplied;
-        return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: n } }, u.at);
+        delete n.dispersed;
+        return dropEmptyBattles({ ...counted, units: { ...s.units, [e.unit]: n } }, u.at);
       }
       const n = { ...u, cv: e.cv };
       if (e.part) n.part = e.part;
       else delete n.part;
-      return { ...s, units: { ...s.units, [e.unit]: n } };
+      return { ...counted, units: { ...s.units, [e.unit]: n } };
     }
     case 'repulsed': {
-      // 6.22: the unit may overstack the hex it goes back to (marked until it moves)
-      const moved = { ...s.units[e.unit], at: e.to, face: false, repulsed: true };
+      // 6.22: a unit pushed back may overstack the hex it goes back to (marked until it moves)
+      const moved: Unit = { ...s.units[e.unit], at: e.eliminated ? null : e.to, face: false, ...(e.eliminated ? {} : { repulsed: true }) };
+      if (e.eliminated) moved.cv = 0;
+      else if (e.cv !== undefined) moved.cv = e.cv;
       delete moved.part;
       return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: moved } }, e.hex);
     }
@@ -239,8 +264,11 @@ export function evolve(s: State, e: Event): State {
       for (const id of e.hide) units[id] = { ...units[id], face: false };
       n = { ...n, units };
       const b = n.battles[e.hex];
-      if (b) n = setBattle(n, e.hex, e.ended ? null : { ...b, river: false });
-      return n;
+      if (b) {
+        const { para: _p, ...rest } = b;
+        n = setBattle(n, e.hex, e.ended ? null : { ...rest, river: false });
+      }
+      return s.round ? { ...n, round: null } : n;
     }
     case 'supplyChecked': {
       const units = { ...s.units };
@@ -261,6 +289,16 @@ export function evolve(s: State, e: Event): State {
         return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: n } }, u.at);
       }
       return setUnit(s, e.unit, { cv: e.cv });
+    }
+    case 'linkup': {
+      if (e.ok) {
+        const n = { ...s.units[e.unit] };
+        delete n.dispersed;
+        return { ...s, units: { ...s.units, [e.unit]: n } };
+      }
+      const u = { ...s.units[e.unit], at: null, cv: 0, face: false };
+      delete u.dispersed;
+      return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: u } }, s.units[e.unit].at);
     }
     case 'productionLevel':
       return { ...s, pl: e.pl };

@@ -61,7 +61,7 @@ export function fuzz(rs: EastfrontRuleset, seeds: number[], maxCommands = 600, o
     let s = fold(rs, events);
     for (let i = 0; i < maxCommands && s.phase !== 'over'; i++) {
       const p = s.prompt;
-      const side = p?.kind === 'defend' || p?.kind === 'unsupply' ? p.side : p?.kind === 'production' ? p.sides[0] : s.active;
+      const side = p?.kind === 'defend' || p?.kind === 'allocate' || p?.kind === 'unsupply' ? p.side : p?.kind === 'production' ? p.sides[0] : s.active;
       const actor = ACTORS[side];
       const acts = rs.legal(s, actor);
       if (!acts.length) {

@@ -26,9 +26,9 @@ export interface FireHint {
 
 const own = (view: View, me: Side) => view.units.filter((u): u is ViewUnit & { id: string } => u.side === me && !!u.id && !!u.type && u.cv !== undefined);
 
-/** Active HQs (not the SHQ, 5.64) of `me` whose command range covers `hex` give combat support (7.4). */
+/** Active HQs (not the SHQ, 5.64, nor a paradrop HQ, 14.5) of `me` whose range covers `hex` support (7.4). */
 function supportedAt(b: Board, view: View, me: Side, hex: string): boolean {
-  return own(view, me).some((h) => h.type === 'hq' && h.active && rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }).has(hex));
+  return own(view, me).some((h) => h.type === 'hq' && h.active && !h.paradrop && rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }).has(hex));
 }
 
 /** 7.3-7.4, 2.62, 7.32, 12.24: effective firepower of each of the viewer's blocks on the map. */

@@ -24,12 +24,12 @@ export function onMap(u: Unit): boolean {
   return !!u.at && !isBox(u.at);
 }
 
-/** Units per location. */
-export function occupancy(s: State): Map<string, Unit[]> {
+/** Units per location; `skipDispersed` leaves out dispersed paras (14.6). */
+export function occupancy(s: State, skipDispersed = false): Map<string, Unit[]> {
   const m = new Map<string, Unit[]>();
   for (const id of Object.keys(s.units).sort()) {
     const u = s.units[id];
-    if (!u.at) continue;
+    if (!u.at || (skipDispersed && u.dispersed)) continue; // 14.6: dispersed paras neither hold nor project control
     let l = m.get(u.at);
     if (!l) m.set(u.at, (l = []));
     l.push(u);
@@ -64,7 +64,7 @@ export const enemyCtl = (s: State, b: Board, hex: string, side: Side) => ctlAt(s
 
 /** 8.2-8.3: control from positions and ZOCs; unoccupied hexes in no ZOC keep prior control (8.34). */
 export function computeControl(s: State, b: Board, prior: string = s.control): string {
-  const occ = occupancy(s);
+  const occ = occupancy(s, true);
   const projectors: { hex: string; side: string }[] = [];
   for (const [hex, us] of occ) {
     if (isBox(hex) || !b.has(hex)) continue;

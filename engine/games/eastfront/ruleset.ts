@@ -11,7 +11,7 @@ import { EDELWEISS, EDELWEISS_UNITS, isHq, other, rollWeather, weatherOf, type S
 import { evolve, initialState } from './evolve';
 import { cityValue, computeControl, type ScenarioCtx } from './rules';
 import type { Battle, Command, Event, State, Unit } from './state';
-import { decideIn, defendLegal, STEPS, statusLine, unsupplyLegal, type Game } from './steps';
+import { decideIn, promptLegal, STEPS, statusLine, unsupplyLegal, type Game } from './steps';
 import { redactEvent, viewOf, type View } from './view';
 
 export interface EastfrontConfig {
@@ -37,7 +37,7 @@ const path = z.array(z.string().min(1).max(40)).max(40).default([]);
 const hexRef = z.string().min(1).max(40);
 const dest = { to: hexRef.optional(), via: z.array(hexRef).max(10).optional() };
 const commandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('activate'), hq: z.string().min(1).max(40), deploy: z.string().min(1).max(40).optional(), blitz: z.boolean().optional() }).strict(),
+  z.object({ type: z.literal('activate'), hq: z.string().min(1).max(40), deploy: z.string().min(1).max(40).optional(), blitz: z.boolean().optional(), paradrop: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('endCommand') }).strict(),
   z.object({ type: z.literal('move'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
   z.object({ type: z.literal('rail'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
@@ -49,7 +49,9 @@ const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('defend'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
   z.object({ type: z.literal('endCombat') }).strict(),
   z.object({ type: z.literal('unsupply'), units: idList }).strict(),
-  z.object({ type: z.enum(['seaMove', 'invade', 'paradrop', 'exitZone', 'disband', 'advanceReinforcement']), unit: z.string().min(1).max(40).optional() }).passthrough(),
+  z.object({ type: z.literal('allocate'), hex: hexRef, unit: z.string().min(1).max(40) }).strict(),
+  z.object({ type: z.literal('paradrop'), unit: z.string().min(1).max(40), by: z.string().min(1).max(40), to: hexRef }).strict(),
+  z.object({ type: z.enum(['seaMove', 'invade', 'exitZone', 'disband', 'advanceReinforcement']), unit: z.string().min(1).max(40).optional() }).passthrough(),
   z.object({ type: z.literal('produce'), replace: idList, cadres: z.array(z.object({ unit: z.string().min(1).max(40), hex: z.string().min(1).max(40) }).strict()).max(64) }).strict(),
 ]);
 
@@ -195,7 +197,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
     },
     legal(state: State, actor: Actor): LegalAction<Command>[] {
       if (state.phase === 'over') return [];
-      if (state.prompt?.kind === 'defend') return defendLegal(state, actor);
+      if (state.prompt?.kind === 'defend' || state.prompt?.kind === 'allocate') return promptLegal(state, game, actor);
       if (state.prompt?.kind === 'unsupply') return unsupplyLegal(state, game, actor);
       if (state.phase !== 'production' && actor.side !== state.active) return [];
       return STEPS[state.phase].legal(state, game, actor);
@@ -207,6 +209,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       if (state.phase === 'over') return { turn: statusLine(state), phase: 'over', waitingFor, finished: true, result: state.result ? `${state.result.level}${state.result.winner ? ` ${state.result.winner} victory` : ''} (VP ${state.result.vp.german}-${state.result.vp.soviet})` : undefined };
       const p = state.prompt;
       if (p?.kind === 'defend') waitingFor.push({ side: p.side, what: `defensive fire at ${board.label(p.hex)} (7.22)` });
+      else if (p?.kind === 'allocate') waitingFor.push({ side: p.side, what: p.what === 'loss' ? `which unit takes a hit at ${board.label(p.hex)} (7.33)` : `which attacker is thrown back at ${board.label(p.hex)} (7.51)` });
       else if (p?.kind === 'unsupply') waitingFor.push({ side: p.side, what: `units beyond stacking limits to go unsupplied at ${p.hexes.map((h) => board.label(h.hex)).join(', ')} (6.22)` });
       else if (p?.kind === 'production') for (const s of p.sides) waitingFor.push({ side: s, command: 'production', what: 'production orders (11.1)' });
       else waitingFor.push({ side: state.active, command: game.commands[state.active][0].id, what: `${state.phase} phase` });
@@ -227,7 +230,10 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
         case 'airstrike':
         case 'fight':
         case 'defend':
+        case 'allocate':
           return { ...c, hex: h(c.hex) };
+        case 'paradrop':
+          return { ...c, to: h(c.to) };
         case 'produce':
           return { ...c, cadres: c.cadres.map((x) => ({ ...x, hex: h(x.hex) })) };
         default:

@@ -39,6 +39,8 @@ export interface Unit {
   repulsed?: boolean;
   /** HQ activation state (5.x). */
   hq?: HqState;
+  /** Paratroops dropped this player-turn: no control, no ZOC, no movement until linkup (14.6). */
+  dispersed?: boolean;
 }
 
 export interface HqState {
@@ -48,6 +50,10 @@ export interface HqState {
   supreme?: number;
   /** Airstrike already assigned this Combat Phase (13.12). */
   struck?: boolean;
+  /** Paradrop HQ: its whole command goes to one paradrop this player-turn (14.2). */
+  para?: boolean;
+  /** The paradrop has been made. */
+  dropped?: boolean;
 }
 
 export interface Battle {
@@ -57,8 +63,11 @@ export interface Battle {
   fresh?: boolean;
   /** Engaged-from hex per attacking unit of this fresh battle (for repulse, 7.51). */
   from?: Record<string, string>;
-  /** River assault state while the initial round is pending (7.5). */
+  /** Assault while the initial round is pending: every attacker so far crossed a river or came by air
+   *  (7.5, 14.4); the name predates air assaults. */
   river?: boolean;
+  /** A paratroop unit air-assaulted into this new battle: repulses only on a 1, for all (7.53, 14.41). */
+  para?: boolean;
   /** Airstrike assigned this combat phase (7.13). */
   air?: { hq: string; cv: number };
   /** Fought in the current combat phase. */
@@ -72,8 +81,35 @@ export interface Rearguard {
   by: string;
 }
 
+/**
+ * A combat round in progress (7.22). Kept in the state so that the round can pause for an owner's choice
+ * (7.33 loss among equal units, 7.51 repulse among equal weakest attackers) and go on when it is answered.
+ */
+export interface Round {
+  hex: string;
+  offOrder: string[];
+  activePrefs: string[];
+  defOrder: string[];
+  passivePrefs: string[];
+  /** Hits per step for the passive side (7.34, 7.35, 7.4). */
+  den: number;
+  /** Highest defensive die that repulses an assaulting unit: 0 none, 1 air/combined, 2 river (7.51, 7.53). */
+  repulseOn: number;
+  /** Kind of the latest fire. */
+  stage: 'air' | 'def' | 'off';
+  /** Units (and the airstrike HQ) that fired this round. */
+  fired: string[];
+  /** Attackers marked for repulse (7.51). */
+  repulsed: string[];
+  /** Hits and repulses of the latest fire not yet allocated. */
+  hits: number;
+  repulses: number;
+}
+
 export type Prompt =
   | { kind: 'defend'; side: Side; hex: string; offOrder: string[]; activePrefs: string[] }
+  /** The owner picks which of several equal units takes a hit (7.33) or a repulse (7.51). */
+  | { kind: 'allocate'; side: Side; hex: string; what: 'loss' | 'repulse'; units: string[] }
   | { kind: 'production'; sides: Side[] }
   /** 6.22: the owner picks which units beyond the stacking limit of each hex go unsupplied. */
   | { kind: 'unsupply'; side: Side; hexes: { hex: string; excess: number }[] };
@@ -102,6 +138,8 @@ export interface State {
   sideUse: Record<string, number>;
   rearguards: Rearguard[];
   prompt: Prompt | null;
+  /** The combat round being resolved, if it waits for a choice. */
+  round?: Round | null;
   /** Production level per side (11.2), public on the production track. */
   pl: Record<Side, number>;
   /** Basic PPs per side (derived for Edelweiss, R-EDW-3). */
@@ -121,7 +159,7 @@ export interface ProductionOrder {
 // ---------------------------------------------------------------- commands
 
 export type Command =
-  | { type: 'activate'; hq: string; deploy?: string; blitz?: boolean }
+  | { type: 'activate'; hq: string; deploy?: string; blitz?: boolean; paradrop?: boolean }
   | { type: 'endCommand' }
   /** Moves give an explicit `path` (hexes after the start), or `to` (+ optional `via` waypoints) for the
    *  engine to choose the shortest legal path. */
@@ -136,9 +174,13 @@ export type Command =
   | { type: 'endCombat' }
   /** Answer to the 'unsupply' prompt: the units (per overstacked hex, exactly its excess) that go unsupplied. */
   | { type: 'unsupply'; units: string[] }
+  /** Answer to an `allocate` prompt: the unit that takes the hit or the repulse. */
+  | { type: 'allocate'; hex: string; unit: string }
+  /** 14.3: airdrop a para unit into `to`, commanded by its paradrop HQ `by`. */
+  | { type: 'paradrop'; unit: string; by: string; to: string }
   | { type: 'produce'; replace: string[]; cadres: { unit: string; hex: string }[] }
   /** Recognised but not yet implemented: each raises NOT_SUPPORTED with its rule. */
-  | { type: 'seaMove' | 'invade' | 'paradrop' | 'exitZone' | 'disband' | 'advanceReinforcement'; unit?: string };
+  | { type: 'seaMove' | 'invade' | 'exitZone' | 'disband' | 'advanceReinforcement'; unit?: string };
 
 // ---------------------------------------------------------------- events
 
@@ -152,8 +194,9 @@ export interface UnitPublic {
 export type Event =
   | { type: 'setup'; scenario: string; map: string; options: { autoResolve: boolean }; units: Unit[]; battles: Battle[]; control: string; turn: Turn; pl: Record<Side, number>; basic: Record<Side, number>; air: Record<Side, Fp>; weather: Weather; nextToken: number }
   | { type: 'phase'; phase: Phase; active: Side; control: string; turn?: Turn; weather?: Weather; weatherDice?: number[] }
-  | { type: 'activated'; hq: string; token: string; cv: number; unitType: UnitType; blitz: boolean; supreme?: number; deploy?: string }
-  | { type: 'moved'; unit: string; path: string[]; mode: 'land' | 'rail'; by: string; cost: number; side: string[]; attack?: boolean; engage?: boolean; river?: boolean; disengage?: boolean }
+  | { type: 'activated'; hq: string; token: string; cv: number; unitType: UnitType; blitz: boolean; supreme?: number; deploy?: string; paradrop?: boolean }
+  /** mode 'air': a paradrop (14.3); the unit is dispersed on landing (14.6). */
+  | { type: 'moved'; unit: string; path: string[]; mode: 'land' | 'rail' | 'air'; by: string; cost: number; side: string[]; attack?: boolean; engage?: boolean; river?: boolean; disengage?: boolean }
   | { type: 'rearguard'; unit: string; hex: string; path: string[]; by: string; cost: number; side: string[] }
   | { type: 'pursuit'; unit: string; hex: string; fire: { unit: string; dice: number[]; fp: Fp; hits: number }[] }
   | { type: 'mobilized'; hq: string; path: string[]; mode: 'land' | 'rail'; cost: number }
@@ -162,7 +205,12 @@ export type Event =
   | { type: 'revealed'; hex: string; units: UnitPublic[] }
   | { type: 'fire'; hex: string; unit: string; kind: 'air' | 'def' | 'off'; dice: number[]; fp: Fp; hits: number; repulses: number }
   | { type: 'loss'; unit: string; cv: number; part: number; eliminated?: boolean }
-  | { type: 'repulsed'; unit: string; hex: string; to: string }
+  /** A repulsed para also loses a step (14.4): `cv` is its new strength, or it is eliminated. */
+  | { type: 'repulsed'; unit: string; hex: string; to: string; cv?: number; eliminated?: boolean }
+  | { type: 'roundStarted'; hex: string; offOrder: string[]; activePrefs: string[]; defOrder: string[]; passivePrefs: string[]; den: number; repulseOn: number }
+  | { type: 'repulseMarked'; hex: string; unit: string }
+  /** 14.6 linkup check of a dispersed para at the start of its side's supply phase. */
+  | { type: 'linkup'; unit: string; ok: boolean }
   | { type: 'awaiting'; prompt: Prompt | null }
   | { type: 'roundEnded'; hex: string; ended: boolean; hide: string[] }
   | { type: 'supplyChecked'; side: Side; unsupplied: string[]; supplied: string[] }

@@ -11,8 +11,8 @@ import type { Board } from './board';
 import { FP_TARGET, fpMax, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
-  CTL, commandRange, computeControl, defenceFp, doubleDefence, effectiveCv, offenceFp, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit, isBox, liveUnits,
-  onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
+  CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit,
+  isBox, liveUnits, offenceFp, onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
 } from './rules';
 import type { Battle, Command, Event, Phase, ProductionOrder, Prompt, State, Unit } from './state';
 
@@ -206,6 +206,7 @@ function sidesFault(s: State, g: Game, keys: string[]): Fault | null {
 function commandCost(s: State, g: Game, u: Unit, by: string): number | Fault {
   const h = s.units[by];
   if (!h || h.side !== u.side || !h.hq) return no('5.2', `${by} is not an active HQ of this side`);
+  if (h.hq.para) return no('14.2', `${h.name} spends its whole command on the paradrop`);
   if (h.type === 'shq') {
     if (s.phase !== 'movement') return no('5.7', 'Supreme HQs command only in the Movement Phase');
     if ((h.hq.supreme ?? 0) < 1) return no('5.61', 'no supreme moves left');
@@ -235,6 +236,7 @@ function movable(s: State, u: Unit) {
   req(!u.moved, '6.1', 'a unit moves only once per Movement Phase');
   req(!u.strat, '6.53', 'units moved strategically cannot move again this turn');
   req(!u.hq, '5.4', 'active HQs move only by mobilizing');
+  req(!u.dispersed, '14.6', 'dispersed paratroops cannot move until they link up');
 }
 
 // ---------------------------------------------------------------- rail (9.2)
@@ -272,7 +274,7 @@ function railPath(s: State, g: Game, u: Unit, path: string[]): { sides: string[]
 
 function isSupported(s: State, g: Game, hex: string, side: Side): boolean {
   for (const h of liveUnits(s, side)) {
-    if (!h.hq || h.type !== 'hq') continue;
+    if (!h.hq || h.type !== 'hq' || h.hq.para) continue; // 14.5: no support from a paradrop HQ
     if (commandRange(s, g.board, h).has(hex)) return true;
   }
   return false;
@@ -291,7 +293,7 @@ function offFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
 
 const stepCost = (u: Unit) => TYPES[u.type].cost[u.side]?.step ?? 99;
 
-/** Pick among candidates: owner's preference list first, then cheapest step (HQs last), then id. */
+/** The stated default among equal candidates: cheapest step to replace (HQs last), then id. */
 function pickAmong(cands: Unit[], prefs: string[]): Unit {
   const rank = (u: Unit) => {
     const i = prefs.indexOf(u.id);
@@ -300,26 +302,29 @@ function pickAmong(cands: Unit[], prefs: string[]): Unit {
   return [...cands].sort((a, b) => rank(a) - rank(b) || stepCost(a) - stepCost(b) || (a.id < b.id ? -1 : 1))[0];
 }
 
-/** 7.33-7.35: apply `hits` to `side`'s units in `hex`, with `den` hits per step; `exclude` only if others exist. */
-function applyHits(em: Emitter, hex: string, side: Side, hits: number, den: number, prefs: string[], exclude?: Set<string>) {
-  for (let i = 0; i < hits; i++) {
-    let pool = unitsAt(em.s, hex, side);
-    if (!pool.length) return;
-    if (exclude && pool.some((u) => !exclude.has(u.id))) pool = pool.filter((u) => !exclude.has(u.id));
-    let target: Unit | undefined;
-    if (den > 1) target = pool.find((u) => (u.part ?? 0) > 0);
-    if (!target) {
-      const top = Math.max(...pool.map((u) => u.cv));
-      target = pickAmong(pool.filter((u) => u.cv === top), prefs);
-    }
-    const part = (target.part ?? 0) + 1;
-    if (part < den) {
-      em.emit({ type: 'loss', unit: target.id, cv: target.cv, part });
-      continue;
-    }
-    const dead = isHq(target.type) ? target.cv <= 0 : target.cv <= 1;
-    em.emit({ type: 'loss', unit: target.id, cv: dead ? 0 : target.cv - 1, part: 0, ...(dead ? { eliminated: true } : {}) });
+/** Candidates that no rule or consequence tells apart (same type, size and Guards status; for a repulse the
+ *  same hex to go back to): choosing among them is no real choice, so the default applies (ruling R-7.33). */
+function alike(cands: Unit[], from: Record<string, string> | undefined): boolean {
+  const key = (u: Unit) => `${u.type}|${u.max}|${!!u.guards}|${from?.[u.id] ?? ''}`;
+  return new Set(cands.map(key)).size <= 1;
+}
+
+/**
+ * The owner's choice among equal candidates (7.33 losses, 7.51 repulses): an answer to the pending prompt, a
+ * pre-given preference, the default when the choice is moot or autoResolve is on; otherwise the round pauses
+ * with an `allocate` prompt to the owner and null is returned.
+ */
+function choose(em: Emitter, side: Side, what: 'loss' | 'repulse', cands: Unit[], prefs: string[], answer: { unit?: string }): Unit | null {
+  if (answer.unit) {
+    const u = cands.find((x) => x.id === answer.unit);
+    answer.unit = undefined;
+    if (u) return u;
   }
+  const r = em.s.round!;
+  if (cands.length === 1 || prefs.some((id) => cands.some((u) => u.id === id)) || em.s.options.autoResolve || alike(cands, what === 'repulse' ? em.s.battles[r.hex]?.from : undefined))
+    return pickAmong(cands, prefs);
+  em.emit({ type: 'awaiting', prompt: { kind: 'allocate', side, hex: r.hex, what, units: cands.map((u) => u.id) } });
+  return null;
 }
 
 function orderUnits(units: Unit[], order: string[] | undefined): Unit[] {
@@ -329,66 +334,117 @@ function orderUnits(units: Unit[], order: string[] | undefined): Unit[] {
   return [...listed, ...byStrength.filter((u) => !order.includes(u.id))];
 }
 
-/** One combat round (7.22): airstrike, defensive fire (with repulses, 7.51), offensive fire, OD upright. */
-function resolveRound(em: Emitter, g: Game, hex: string, offOrder: string[], activePrefs: string[], defOrder: string[] | undefined, passivePrefs: string[], dice: DiceSource) {
-  const s0 = em.s;
-  const active = s0.active;
-  const passive = other(active);
-  const battle = s0.battles[hex];
+/** The next unit of `side` to fire in this stage, in the owner's order, strongest first otherwise (7.31). */
+function nextFirer(s: State, g: Game, side: Side, kind: 'def' | 'off'): { u: Unit; fp: Fp } | null {
+  const r = s.round!;
+  if (!unitsAt(s, r.hex, other(side)).length) return null;
+  for (const u of orderUnits(unitsAt(s, r.hex, side), kind === 'def' ? r.defOrder : r.offOrder)) {
+    if (r.fired.includes(u.id) || u.cv <= 0) continue;
+    const fp = kind === 'def' ? defFp(s, g, u, r.hex) : offFp(s, g, u, r.hex);
+    if (fp) return { u, fp };
+  }
+  return null;
+}
+
+/**
+ * 7.22: open a combat round, then resolve it. Preference and order lists keep only the units in the battle
+ * (all revealed by now), so the event names no hidden block.
+ */
+function startRound(em: Emitter, g: Game, hex: string, offOrder: string[], activePrefs: string[], defOrder: string[], passivePrefs: string[], dice: DiceSource) {
+  const s = em.s;
+  const active = s.active;
+  const battle = s.battles[hex];
   if (g.board.city(hex)?.fortress) notSupported('7.35', 'Fortress battles (Sevastopol, Leningrad)');
-  const supported = isSupported(s0, g, hex, active);
-  const dbl = doubleTerrain(s0, g, hex);
+  const supported = isSupported(s, g, hex, active);
+  const dbl = doubleTerrain(s, g, hex);
   const den = !supported ? (dbl ? 3 : 2) : dbl ? 2 : 1; // 7.34, 7.35, 7.4
-  // 1. airstrike (13.15)
-  if (battle.air && battle.air.cv > 0) {
-    const d = rollMany(dice, battle.air.cv);
-    const fp = s0.air[active];
-    const hits = countAtLeast(d, FP_TARGET[fp]);
-    em.emit({ type: 'fire', hex, unit: battle.air.hq, kind: 'air', dice: d, fp, hits, repulses: 0 });
-    applyHits(em, hex, passive, hits, den, passivePrefs);
-  }
-  // 2. defensive fire
-  const river = !!battle.river && !!battle.fresh && s0.weather !== 'snow';
-  const repulsed = new Set<string>();
-  for (const u0 of orderUnits(unitsAt(em.s, hex, passive), defOrder)) {
-    const u = em.s.units[u0.id];
-    if (u.at !== hex) continue;
-    const fp = defFp(em.s, g, u, hex);
-    if (!fp || u.cv <= 0) continue;
-    if (!unitsAt(em.s, hex, active).length) break;
-    const d = rollMany(dice, u.cv);
-    const hits = countAtLeast(d, FP_TARGET[fp]);
-    const reps = river ? d.filter((x) => x <= 2).length : 0;
-    em.emit({ type: 'fire', hex, unit: u.id, kind: 'def', dice: d, fp, hits, repulses: reps });
-    for (let r = 0; r < reps; r++) {
-      const cands = unitsAt(em.s, hex, active).filter((x) => !repulsed.has(x.id) && battle.from?.[x.id]);
-      if (!cands.length) break;
-      const low = Math.min(...cands.map((x) => x.cv));
-      repulsed.add(pickAmong(cands.filter((x) => x.cv === low), activePrefs).id);
+  // 7.51 river assaults repulse on 1-2; an air assault, alone or combined, on 1 only (14.4, 7.53)
+  const assault = !!battle.river && !!battle.fresh && (!!battle.para || s.weather !== 'snow');
+  const repulseOn = !assault ? 0 : battle.para ? 1 : 2;
+  const here = new Set(unitsAt(s, hex).map((u) => u.id));
+  const keep = (l: string[]) => l.filter((id) => here.has(id));
+  em.emit({ type: 'roundStarted', hex, offOrder: keep(offOrder), activePrefs: keep(activePrefs), defOrder: keep(defOrder), passivePrefs: keep(passivePrefs), den, repulseOn });
+  continueRound(em, g, dice, {});
+}
+
+/**
+ * Runs the round in state until it ends or pauses for a choice: allocate what the latest fire scored
+ * (repulses first, then hits), then the next fire: airstrike (13.15), defensive fire (repulsed attackers
+ * go back at its end, 7.51), offensive fire; then the Original Defender stands upright (7.21).
+ */
+function continueRound(em: Emitter, g: Game, dice: DiceSource, answer: { unit?: string }) {
+  const active = em.s.active;
+  const passive = other(active);
+  for (;;) {
+    const r = em.s.round!;
+    const hex = r.hex;
+    const battle = em.s.battles[hex];
+    if (r.stage === 'def' && r.repulses > 0) {
+      const cands = unitsAt(em.s, hex, active).filter((x) => !r.repulsed.includes(x.id) && battle?.from?.[x.id]);
+      if (cands.length) {
+        const low = Math.min(...cands.map((x) => x.cv));
+        const u = choose(em, active, 'repulse', cands.filter((x) => x.cv === low), r.activePrefs, answer);
+        if (!u) return;
+        em.emit({ type: 'repulseMarked', hex, unit: u.id });
+        continue;
+      }
     }
-    applyHits(em, hex, active, hits, 1, activePrefs, repulsed); // 7.33 active units take full losses
+    if (r.hits > 0) {
+      // 7.33: hits to the strongest; active units take full losses, repulsed ones only if no other is left
+      const def = r.stage === 'def';
+      const side = def ? active : passive;
+      const den = def ? 1 : r.den;
+      let pool = unitsAt(em.s, hex, side);
+      if (def && pool.some((u) => !r.repulsed.includes(u.id))) pool = pool.filter((u) => !r.repulsed.includes(u.id));
+      if (pool.length) {
+        let target = den > 1 ? pool.find((u) => (u.part ?? 0) > 0) : undefined; // 7.34: finish a partial hit
+        if (!target) {
+          const top = Math.max(...pool.map((u) => u.cv));
+          target = choose(em, side, 'loss', pool.filter((u) => u.cv === top), def ? r.activePrefs : r.passivePrefs, answer) ?? undefined;
+          if (!target) return;
+        }
+        const part = (target.part ?? 0) + 1;
+        if (part < den) em.emit({ type: 'loss', unit: target.id, cv: target.cv, part });
+        else {
+          const dead = isHq(target.type) ? target.cv <= 0 : target.cv <= 1;
+          em.emit({ type: 'loss', unit: target.id, cv: dead ? 0 : target.cv - 1, part: 0, ...(dead ? { eliminated: true } : {}) });
+        }
+        continue;
+      }
+    }
+    if (r.stage === 'air' && battle?.air && battle.air.cv > 0 && !r.fired.includes(battle.air.hq)) {
+      const d = rollMany(dice, battle.air.cv);
+      const fp = em.s.air[active];
+      em.emit({ type: 'fire', hex, unit: battle.air.hq, kind: 'air', dice: d, fp, hits: countAtLeast(d, FP_TARGET[fp]), repulses: 0 });
+      continue;
+    }
+    if (r.stage !== 'off') {
+      const next = nextFirer(em.s, g, passive, 'def');
+      if (next) {
+        const d = rollMany(dice, next.u.cv);
+        em.emit({ type: 'fire', hex, unit: next.u.id, kind: 'def', dice: d, fp: next.fp, hits: countAtLeast(d, FP_TARGET[next.fp]), repulses: d.filter((x) => x <= r.repulseOn).length });
+        continue;
+      }
+      for (const id of r.repulsed) {
+        const u = em.s.units[id];
+        if (u.at !== hex) continue;
+        // 14.4: a repulsed para also loses a step
+        const loss = u.type === 'para' ? (u.cv <= 1 ? { cv: 0, eliminated: true } : { cv: u.cv - 1 }) : {};
+        em.emit({ type: 'repulsed', unit: id, hex, to: battle!.from![id], ...loss });
+      }
+    }
+    const next = nextFirer(em.s, g, active, 'off');
+    if (next) {
+      const d = rollMany(dice, next.u.cv);
+      em.emit({ type: 'fire', hex, unit: next.u.id, kind: 'off', dice: d, fp: next.fp, hits: countAtLeast(d, FP_TARGET[next.fp]), repulses: 0 });
+      continue;
+    }
+    const stillBattle = !!em.s.battles[hex];
+    const od = stillBattle ? other(em.s.battles[hex].oa) : null;
+    const hide = od ? unitsAt(em.s, hex, od).filter((u) => u.face && !u.hq).map((u) => u.id) : [];
+    em.emit({ type: 'roundEnded', hex, ended: !stillBattle, hide });
+    return;
   }
-  for (const id of repulsed) {
-    const u = em.s.units[id];
-    if (u.at === hex) em.emit({ type: 'repulsed', unit: id, hex, to: battle.from![id] });
-  }
-  // 3. offensive fire
-  for (const u0 of orderUnits(unitsAt(em.s, hex, active), offOrder)) {
-    const u = em.s.units[u0.id];
-    if (u.at !== hex) continue;
-    const fp = offFp(em.s, g, u, hex);
-    if (!fp || u.cv <= 0) continue;
-    if (!unitsAt(em.s, hex, passive).length) break;
-    const d = rollMany(dice, u.cv);
-    const hits = countAtLeast(d, FP_TARGET[fp]);
-    em.emit({ type: 'fire', hex, unit: u.id, kind: 'off', dice: d, fp, hits, repulses: 0 });
-    applyHits(em, hex, passive, hits, den, passivePrefs);
-  }
-  // 4. end of round: partial hits forfeit, Original Defender upright (7.21)
-  const stillBattle = !!em.s.battles[hex];
-  const od = stillBattle ? other(em.s.battles[hex].oa) : null;
-  const hide = od ? unitsAt(em.s, hex, od).filter((u) => u.face && !u.hq).map((u) => u.id) : [];
-  em.emit({ type: 'roundEnded', hex, ended: !stillBattle, hide });
 }
 
 // ---------------------------------------------------------------- pursuit fire (6.42)
@@ -466,6 +522,14 @@ function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
   const side = em.s.active;
   const foe = other(side);
   phaseEvent(em, g, 'supply', side);
+  // 14.6: first the linkup of this side's dispersed paras: in a friendly (or disputed, i.e. friendly-ZOC)
+  // hex, or with other friendly units; otherwise eliminated. Control stays as set at the phase start (8.1).
+  for (const u of liveUnits(em.s, side)) {
+    if (!u.dispersed) continue;
+    const ctl = ctlAt(em.s, g.board, u.at!);
+    const ok = ctl === CTL[side] || ctl === 'D' || ownAt(em.s, u.at!, side, u.id).some((x) => !x.dispersed);
+    em.emit({ type: 'linkup', unit: u.id, ok });
+  }
   const rail = railNet(em.s, g.board, g.ctx, foe);
   // a hex with no supply line is unsupplied as a whole: no choice to make there
   const hexes = overstacks(em.s, g.board, foe, false)
@@ -722,6 +786,7 @@ const movementStep: Step = {
       if (s.phase === 'movement') req(h.hq!.mode === 'normal', '5.7', 'a Blitz HQ may not mobilize before the Blitz Movement Phase');
       else req(h.hq!.mode === 'blitzed', '5.7', 'only Blitz HQs are active now');
       req(!h.moved, '5.41', 'this HQ already moved');
+      req(!h.hq!.para, '14.2', 'a paradrop HQ spends its whole command on the paradrop');
       let cost = 0;
       let mode: 'land' | 'rail' = 'land';
       if (c.path.length) {
@@ -739,9 +804,57 @@ const movementStep: Step = {
       em.emit({ type: 'mobilized', hq: h.id, path: c.path, mode, cost });
       hqDeactivate(em, em.s.units[h.id]);
     },
+    paradrop: (em, g, c, actor) => {
+      const s = em.s;
+      req(s.phase === 'movement', '14.3', 'paradrops are made in the Movement Phase, not in Blitz Movement');
+      const u = s.units[c.unit];
+      req(u && u.side === s.active && u.type === 'para', '14.1', `${c.unit} is not a paratroop unit of the active side`);
+      const h = s.units[c.by];
+      req(h && h.side === u.side && h.hq?.para, '14.2', `${c.by} is not an active paradrop HQ of this side`);
+      requireHolds(g, actor, u.side, commandOfHq(g, u.side, c.by), `A paradrop under ${h.name}`, '14.2');
+      const pc = checkParadrop(s, g, u, h, c.to);
+      em.emit({ type: 'moved', unit: u.id, path: [c.to], mode: 'air', by: h.id, cost: 0, side: [], ...(pc.attack ? { attack: true } : {}), ...(pc.engage ? { engage: true } : {}) });
+    },
     endMovement,
   },
 };
+
+/**
+ * 14.2-14.4: a para airdrops from its paradrop HQ's hex, in the Movement Phase, into any non-mountain hex
+ * within the HQ's air range (doubled for a Supreme HQ). Into enemy units it engages; a new battle (or one
+ * its side opened this phase) makes it part of the attack, an older battle is simply joined.
+ */
+function checkParadrop(s: State, g: Game, u: Unit, h: Unit, to: string): { engage: boolean; attack: boolean } {
+  const b = g.board;
+  movable(s, u);
+  req(!h.hq!.dropped, '14.2', `${h.name} has already commanded its paradrop`);
+  req(h.at === u.at, '14.2', 'the paradrop HQ must be in the para unit\'s hex');
+  req(!enemiesAt(s, u.at!, u.side), '6.32', 'an engaged para leaves its battle only by disengaging on foot'); // ruling R-14.3
+  req(b.has(to) && to !== u.at, '14.3', `${b.label(to)} is not a hex to drop into`);
+  req(b.terrain(to) !== 'mountain', '14.3', 'no paradrops into mountains');
+  const range = effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1);
+  req(b.dist(h.at!, to) <= range, '14.3', `${b.label(to)} is beyond the air range ${range} of ${h.name}`);
+  req(ownAt(s, to, u.side).length + 1 <= stackLimit(b, to), '6.22', `stacking limit ${stackLimit(b, to)} in ${b.label(to)}`);
+  const engage = enemiesAt(s, to, u.side);
+  const existing = s.battles[to];
+  return { engage, attack: engage && (!existing || (!!existing.fresh && existing.oa === u.side && !!existing.from)) };
+}
+
+function paradropLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
+  const out: LegalAction<Command>[] = [];
+  if (s.phase !== 'movement') return out;
+  for (const h of liveUnits(s, s.active)) {
+    if (!h.hq?.para || h.hq.dropped || !holdsHq(g, actor, h.side, h.id)) continue;
+    for (const u of ownAt(s, h.at!, h.side)) {
+      if (u.type !== 'para') continue;
+      const range = Math.max(0, effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1));
+      for (const to of g.board.playable)
+        if (g.board.dist(h.at!, to) <= range && tryOk(() => checkParadrop(s, g, u, h, to)))
+          out.push({ command: { type: 'paradrop', unit: u.id, by: h.id, to }, label: `Paradrop ${u.name} to ${g.board.label(to)}`, rule: '14.3' });
+    }
+  }
+  return out;
+}
 
 const combatStep: Step = {
   legal: (s, g, actor) => combatLegal(s, g, actor),
@@ -752,6 +865,7 @@ const combatStep: Step = {
       req(h && h.side === s.active && h.hq, '13.1', `${c.hq} is not an active HQ of the active side`);
       requireHolds(g, actor, h.side, commandOfHq(g, h.side, c.hq), `Airstrike by ${h.name}`, '13.1');
       req(!h.hq!.struck, '13.12', 'one airstrike per HQ per combat phase');
+      req(!h.hq!.para, '14.2', 'a paradrop HQ has spent its airpower on the paradrop');
       const b = s.battles[c.hex];
       req(b, '13.13', 'airstrikes go into battles');
       req(!b.air, '7.13', 'one airstrike per battle per combat phase');
@@ -772,7 +886,7 @@ const combatStep: Step = {
       const units = Object.values(s.units).filter((u) => u.at === c.hex);
       em.emit({ type: 'revealed', hex: c.hex, units: units.map((u) => ({ id: u.id, token: u.token, type: u.type, cv: u.cv })) });
       const passive = other(s.active);
-      if (em.s.options.autoResolve) resolveRound(em, g, c.hex, c.order ?? [], c.prefs ?? [], undefined, [], dice);
+      if (em.s.options.autoResolve) startRound(em, g, c.hex, c.order ?? [], c.prefs ?? [], [], [], dice);
       else em.emit({ type: 'awaiting', prompt: { kind: 'defend', side: passive, hex: c.hex, offOrder: c.order ?? [], activePrefs: c.prefs ?? [] } });
     },
     endCombat: (em, g, _c, actor, dice) => {
@@ -795,6 +909,13 @@ export const STEPS: Record<Phase, Step> = {
         requireHolds(g, actor, h.side, commandOfHq(g, h.side, c.hq), `Activating ${h.name}`, '5.2');
         req(!h.hq, '5.2', 'already active');
         if (c.blitz) req(h.type !== 'shq', '5.7', 'Supreme HQs cannot Blitz');
+        if (c.paradrop) {
+          req(!c.blitz && !c.deploy, '14.2', 'a paradrop HQ may neither deploy nor Blitz');
+          req(onMap(h) && ownAt(s, h.at!, h.side).some((x) => x.type === 'para' && !x.dispersed), '14.2', 'a paradrop HQ must be in the hex of a paratroop unit');
+          // 14.2: the whole command (supreme moves and airpower included) goes to the paradrop
+          em.emit({ type: 'activated', hq: h.id, token: h.token, cv: h.cv, unitType: h.type, blitz: false, ...(h.type === 'shq' ? { supreme: 0 } : {}), paradrop: true });
+          return;
+        }
         let deploy: string | undefined;
         if (c.deploy) {
           req(s.weather !== 'mud', '5.2.1', 'HQs cannot deploy in Mud');
@@ -846,19 +967,37 @@ export const STEPS: Record<Phase, Step> = {
   over: { legal: () => [], on: {} },
 };
 
+/**
+ * Team play (ruling R-TEAM-PROMPT): a side's combat prompts may be answered by any of its seats that holds
+ * an HQ command (the supreme or a field command), not by a production-only seat.
+ */
+function requireFieldSeat(g: Game, actor: Actor, side: Side, rule: string) {
+  if (!g.commands[side].some((x) => x.hq && actor.commands.includes(x.id)))
+    throw new RuleError('FORBIDDEN', rule, 'combat choices are made by a seat holding one of the side\'s HQ commands');
+}
+
 /** The passive side's answer to a combat prompt (4 in the brief; 7.31, 7.33). */
 export function defendHandler(em: Emitter, g: Game, c: Extract<Command, { type: 'defend' }>, actor: Actor, dice: DiceSource) {
   const p = em.s.prompt;
   req(p?.kind === 'defend' && p.hex === c.hex, '7.22', 'no defensive fire is expected there');
   const pr = p as Extract<State['prompt'], { kind: 'defend' }>;
   em.emit({ type: 'awaiting', prompt: null });
-  resolveRound(em, g, c.hex, pr.offOrder, pr.activePrefs, c.order, c.prefs ?? [], dice);
+  startRound(em, g, c.hex, pr.offOrder, pr.activePrefs, c.order ?? [], c.prefs ?? [], dice);
+}
+
+/** The owner's answer to an allocation prompt: that unit takes the hit (7.33) or the repulse (7.51). */
+function allocateHandler(em: Emitter, g: Game, c: Extract<Command, { type: 'allocate' }>, dice: DiceSource) {
+  const p = em.s.prompt;
+  req(p?.kind === 'allocate' && p.hex === c.hex, '7.33', 'no loss or repulse choice is expected there');
+  const pr = p as Extract<State['prompt'], { kind: 'allocate' }>;
+  req(pr.units.includes(c.unit), pr.what === 'loss' ? '7.33' : '7.51', `choose one of ${pr.units.map((id) => em.s.units[id]?.name ?? id).join(', ')}`);
+  em.emit({ type: 'awaiting', prompt: null });
+  continueRound(em, g, dice, { unit: c.unit });
 }
 
 const UNSUPPORTED: Record<string, [string, string]> = {
   seaMove: ['15.2', 'Sea movement'],
   invade: ['15.4', 'Sea invasions'],
-  paradrop: ['14.2', 'Paradrops'],
   exitZone: ['16.23', 'Exit Zone movement'],
   disband: ['11.52', 'Disbanding units'],
   advanceReinforcement: ['11.51', 'Advanced arrival of reinforcements'],
@@ -886,7 +1025,7 @@ const followsVia = (path: string[], via: string[]) => {
 
 /** Resolve `to`/`via` into a concrete path: the shortest legal one (ruling: ties by hex id order). */
 function resolvePath(s: State, g: Game, c: Command): Command {
-  if (!('to' in c) || !c.to) return c;
+  if (!('to' in c) || !c.to || c.type === 'paradrop') return c;
   const to = c.to;
   const via = c.via ?? [];
   const unitId = c.type === 'mobilize' ? c.hq : (c as { unit: string }).unit;
@@ -947,8 +1086,16 @@ export function decideIn(s: State, g: Game, c0: Command, actor: Actor, dice: Dic
   if (s.prompt?.kind === 'defend') {
     if (side !== s.prompt.side) throw new RuleError('NOT_YOUR_TURN', '7.22', `waiting for ${s.prompt.side} defensive fire`);
     req(c.type === 'defend', '7.22', 'answer the defensive-fire prompt first');
-    req(actor.commands.length > 0, '7.22', 'no command held');
+    requireFieldSeat(g, actor, side, '7.22');
     defendHandler(em, g, c as Extract<Command, { type: 'defend' }>, actor, dice);
+    return em.events;
+  }
+  if (s.prompt?.kind === 'allocate') {
+    const rule = s.prompt.what === 'loss' ? '7.33' : '7.51';
+    if (side !== s.prompt.side) throw new RuleError('NOT_YOUR_TURN', rule, `waiting for the ${s.prompt.side} ${s.prompt.what} choice`);
+    req(c.type === 'allocate', rule, `choose which unit takes the ${s.prompt.what} first`);
+    requireFieldSeat(g, actor, side, rule);
+    allocateHandler(em, g, c as Extract<Command, { type: 'allocate' }>, dice);
     return em.events;
   }
   if (s.prompt?.kind === 'unsupply') {
@@ -985,6 +1132,8 @@ function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
     if (!isHq(h.type) || h.hq || !holdsHq(g, actor, side, h.id)) continue;
     out.push({ command: { type: 'activate', hq: h.id }, label: `Activate ${h.name}`, rule: '5.2' });
     if (h.type === 'hq') out.push({ command: { type: 'activate', hq: h.id, blitz: true }, label: `Activate ${h.name} for Blitz`, rule: '5.7' });
+    if (onMap(h) && ownAt(s, h.at!, side).some((x) => x.type === 'para'))
+      out.push({ command: { type: 'activate', hq: h.id, paradrop: true }, label: `Activate ${h.name} to command a paradrop`, rule: '14.2' });
     if (onMap(h) && s.weather !== 'mud')
       for (const n of g.board.neighbours(h.at!)) {
         if (!friendly(s, g.board, n, side) || s.battles[n] || enemiesAt(s, n, side)) continue;
@@ -1075,8 +1224,9 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
     if (shq && s.phase === 'movement')
       for (const path of railMoves(s, g, u)) add({ type: 'rail', unit: u.id, path, by: shq.id }, `Rail ${u.name} to ${g.board.label(dest(path))}`, '9.21', dest(path));
   }
+  out.push(...paradropLegal(s, g, actor));
   for (const h of hqs) {
-    if (h.moved) continue;
+    if (h.moved || h.hq!.para) continue;
     const ok = s.phase === 'movement' ? h.hq!.mode === 'normal' : h.hq!.mode === 'blitzed';
     if (!ok) continue;
     add({ type: 'mobilize', hq: h.id, path: [] }, `Mobilize ${h.name} in place and deactivate`, '5.41');
@@ -1093,7 +1243,7 @@ function combatLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const side = s.active;
   const anyFought = Object.values(s.battles).some((b) => b.fought);
   for (const h of liveUnits(s, side)) {
-    if (!h.hq || h.hq.struck || anyFought || !holdsHq(g, actor, side, h.id) || !onMap(h)) continue;
+    if (!h.hq || h.hq.struck || h.hq.para || anyFought || !holdsHq(g, actor, side, h.id) || !onMap(h)) continue;
     const cv = effectiveCv(s, h);
     if (cv < 1) continue;
     const range = h.type === 'shq' ? 2 * cv : cv;
@@ -1124,10 +1274,17 @@ function productionLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[
   return out;
 }
 
-export function defendLegal(s: State, actor: Actor): LegalAction<Command>[] {
+/** The passive prompt's answers for this seat: defensive fire, or one button per allocation candidate. */
+export function promptLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const p = s.prompt;
-  if (p?.kind !== 'defend' || actor.side !== p.side) return [];
-  return [{ command: { type: 'defend', hex: p.hex }, label: 'Defensive fire (strongest first)', rule: '7.22' }];
+  if ((p?.kind !== 'defend' && p?.kind !== 'allocate') || actor.side !== p.side) return [];
+  if (!tryOk(() => requireFieldSeat(g, actor, p.side, '7.22'))) return [];
+  if (p.kind === 'defend') return [{ command: { type: 'defend', hex: p.hex }, label: 'Defensive fire (strongest first)', rule: '7.22' }];
+  return p.units.map((id) => {
+    const u = s.units[id];
+    const label = p.what === 'loss' ? `${u.name} (${u.cv}cv) takes the hit` : `${u.name} (${u.cv}cv) is thrown back`;
+    return { command: { type: 'allocate', hex: p.hex, unit: id }, label, rule: p.what === 'loss' ? '7.33' : '7.51' };
+  });
 }
 
 /** The owner's answers to the 'unsupply' prompt: the default first, then each single swap of it. */

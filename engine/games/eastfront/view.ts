@@ -14,6 +14,8 @@ export interface ViewUnit {
   at: string | null;
   face?: boolean;
   unsupplied?: boolean;
+  /** A paradropped unit not yet linked up (14.6). */
+  dispersed?: boolean;
   /** Present only when the viewer may know the block. */
   id?: string;
   type?: UnitType;
@@ -22,6 +24,8 @@ export interface ViewUnit {
   max?: number;
   active?: boolean;
   blitz?: boolean;
+  /** An active HQ spending its command on a paradrop (14.2). */
+  paradrop?: boolean;
   supreme?: number;
 }
 
@@ -35,7 +39,7 @@ export interface View {
   control: string;
   productionLevel: Record<Side, number>;
   units: ViewUnit[];
-  battles: { hex: string; oa: Side; air?: number; fought?: boolean; river?: boolean }[];
+  battles: { hex: string; oa: Side; air?: number; fought?: boolean; river?: boolean; para?: boolean }[];
   prompt: Prompt | null;
   /** The viewer's own sealed production order this month, if any. */
   myOrder?: State['orders'][Side];
@@ -56,9 +60,11 @@ function viewUnit(u: Unit, viewer: Viewer, s: State): ViewUnit | null {
   const out: ViewUnit = { token: u.token, side: u.side, at: u.at };
   if (u.face) out.face = true;
   if (u.unsupplied) out.unsupplied = true;
+  if (u.dispersed) out.dispersed = true; // 14.6: the block lies face down, for both players to see
   if (u.hq) {
     out.active = true;
     if (u.hq.mode === 'blitz') out.blitz = true;
+    if (u.hq.para) out.paradrop = true;
   }
   if (!mine) return out;
   out.id = u.id;
@@ -70,10 +76,12 @@ function viewUnit(u: Unit, viewer: Viewer, s: State): ViewUnit | null {
   return out;
 }
 
-function publicPrompt(p: Prompt | null, viewer: Viewer): Prompt | null {
+function publicPrompt(p: Prompt | null, viewer: Viewer, s: State): Prompt | null {
   if (!p) return null;
   if (p.kind === 'defend' && viewer.kind !== 'omniscient' && !(viewer.kind === 'side' && viewer.side !== p.side))
     return { ...p, offOrder: [], activePrefs: [] };
+  // allocation candidates are battle units revealed for the round; tokens stand in for any that is not
+  if (p.kind === 'allocate') return { ...p, units: p.units.map((id) => (s.units[id] && !sees(viewer, s.units[id], s, id) ? s.units[id].token : id)) };
   return p;
 }
 
@@ -94,8 +102,8 @@ export function viewOf(s: State, viewer: Viewer): View {
     control: s.control,
     productionLevel: s.pl,
     units,
-    battles: Object.values(s.battles).map((b) => ({ hex: b.hex, oa: b.oa, ...(b.air ? { air: b.air.cv } : {}), ...(b.fought ? { fought: true } : {}), ...(b.river ? { river: true } : {}) })),
-    prompt: publicPrompt(s.prompt, viewer),
+    battles: Object.values(s.battles).map((b) => ({ hex: b.hex, oa: b.oa, ...(b.air ? { air: b.air.cv } : {}), ...(b.fought ? { fought: true } : {}), ...(b.river ? { river: true } : {}), ...(b.para ? { para: true } : {}) })),
+    prompt: publicPrompt(s.prompt, viewer, s),
   };
   if (viewer.kind === 'side' && s.orders[viewer.side as Side]) v.myOrder = s.orders[viewer.side as Side];
   if (s.result) v.result = s.result;
@@ -137,11 +145,19 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
     case 'loss':
       return visible(e.unit) ? e : { type: 'loss', unit: pub(e.unit), cv: -1, part: 0, ...(e.eliminated ? { eliminated: true } : {}) };
     case 'repulsed':
+    case 'repulseMarked':
+      return visible(e.unit) ? e : { type: e.type, unit: pub(e.unit), hex: e.hex, ...(e.type === 'repulsed' ? { to: e.to, ...(e.eliminated ? { eliminated: true } : {}) } : {}) } as Event;
+    case 'roundStarted': {
+      // each side's preference lists are its own business
+      const side = viewer.kind === 'side' ? viewer.side : null;
+      return { ...e, activePrefs: side === before.active ? e.activePrefs : [], passivePrefs: side && side !== before.active ? e.passivePrefs : [] };
+    }
+    case 'linkup':
       return visible(e.unit) ? e : { ...e, unit: pub(e.unit) };
     case 'fire':
       return visible(e.unit) || e.kind === 'air' ? e : { ...e, unit: pub(e.unit) };
     case 'awaiting':
-      return { ...e, prompt: publicPrompt(e.prompt, viewer) };
+      return { ...e, prompt: publicPrompt(e.prompt, viewer, before) };
     case 'roundEnded':
       return e;
     case 'supplyChecked':

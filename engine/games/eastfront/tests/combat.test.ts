@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tinyGame } from '../testkit';
+import { actorOf, tinyGame } from '../testkit';
 import type { SetupUnit } from '../data';
 
 const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
@@ -33,8 +33,17 @@ describe('7.3 combat example (clear terrain, supported attack)', () => {
     g.play({ type: 'fight', hex: '3,1', order: ['X', 'M'] });
     expect(g.state.prompt).toMatchObject({ kind: 'defend', side: 'soviet' });
     // air <3,5>; defensive: armor <2,3,6>, inf <2,4>, inf <3,6>; offensive: armor <3,5,5>, mech <3,4,5>
-    g.play({ type: 'defend', hex: '3,1', order: ['A', 'C', 'B'], prefs: ['B'] }, [3, 5, 2, 3, 6, 2, 4, 3, 6, 3, 5, 5, 3, 4, 5]);
-    // airstrike hit the 3cv infantry B (owner's choice among the 3cv units)
+    g.play({ type: 'defend', hex: '3,1', order: ['A', 'C', 'B'], prefs: ['B'] }, [3, 5, 2, 3, 6]);
+    // airstrike hit the 3cv infantry B (owner's choice among the 3cv units, given in advance)
+    expect(g.unit('B').cv).toBe(2);
+    // the Soviet armor's hit must fall on a 4cv unit: the round waits for the German's choice (7.33)
+    expect(g.state.prompt).toEqual({ kind: 'allocate', side: 'german', hex: '3,1', what: 'loss', units: ['M', 'X'] });
+    expect(g.rs.legal(g.state, actorOf('soviet'))).toEqual([]);
+    expect(g.rs.legal(g.state, actorOf('german')).map((a) => a.command)).toEqual([{ type: 'allocate', hex: '3,1', unit: 'M' }, { type: 'allocate', hex: '3,1', unit: 'X' }]);
+    expect(() => g.play({ type: 'allocate', hex: '3,1', unit: 'A' })).toThrow(/choose one of/);
+    expect(() => g.play({ type: 'allocate', hex: '3,1', unit: 'M' }, [], { side: 'german', commands: ['production'] })).toThrow(/HQ commands/);
+    // the later dice are rolled once the choice is made
+    g.play({ type: 'allocate', hex: '3,1', unit: 'M' }, [2, 4, 3, 6, 3, 5, 5, 3, 4, 5]);
     // the first defensive hit fell on the Mech 4, the second on the Armor 4 (7.33)
     expect(g.unit('M').cv).toBe(3);
     expect(g.unit('X').cv).toBe(3);

@@ -5,8 +5,8 @@ import type { SetupUnit } from '../data';
 
 const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string | null, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
 
-/** A small front: Germans west, Soviets east, a river, a mountain, two rail lines and some cities. */
-export function miniFront() {
+/** A small front: Germans west, Soviets east, a river, a mountain, two rail lines and some cities; `extra` units added. */
+export function miniFront(extra: SetupUnit[] = []) {
   const rails: [string, string][] = [];
   for (let q = 0; q < 9; q++) rails.push([`${q},2`, `${q + 1},2`]);
   for (let q = 0; q < 9; q++) rails.push([`${q},5`, `${q + 1},5`]);
@@ -40,6 +40,7 @@ export function miniFront() {
         u('G', 'soviet', 'shock', 3, '7,2'),
         u('H', 'soviet', 'armor', 3, '6,5'),
         u('L', 'soviet', 'cavalry', 0, null, 3),
+        ...extra,
       ],
       battles: [],
       sources: { german: ['0,2', '0,5'], soviet: ['9,2', '9,5'] },
@@ -49,3 +50,6 @@ export function miniFront() {
   );
 }
 
+
+/** miniFront with a Soviet para corps beside the Front HQ, for paradrops (14.x). */
+export const paraFront = () => miniFront([u('R', 'soviet', 'para', 2, '7,3', 3)]);

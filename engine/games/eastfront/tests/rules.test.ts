@@ -50,7 +50,8 @@ describe('authority: turns and team commands', () => {
     expect(code(() => g.rs.parseCommand({ type: 'nuke' }))).toBe('BAD_COMMAND null');
     expect(code(() => g.rs.parseCommand({ type: 'endCommand', extra: 1 }))).toBe('BAD_COMMAND null');
     expect(code(() => g.play({ type: 'seaMove', unit: 'P' } as never))).toBe('NOT_SUPPORTED 15.2');
-    expect(code(() => g.play({ type: 'paradrop' } as never))).toBe('NOT_SUPPORTED 14.2');
+    expect(code(() => g.play({ type: 'invade' } as never))).toBe('NOT_SUPPORTED 15.4');
+    expect(code(() => g.rs.parseCommand({ type: 'paradrop' }))).toBe('BAD_COMMAND null'); // implemented (14.x): needs unit, by, to
     expect(code(() => g.rs.setup('barbarossa', {}, { roll: () => 1 }))).toBe('NOT_SUPPORTED 3.1');
   });
 });
