@@ -78,14 +78,8 @@ describe('overstacking after a repulse (7.51, 6.22): the owner picks the unsuppl
     const g = tinyGame(
       { w: 6, h: 4, rivers: [['1,1', '2,1'], ['1,2', '2,1']], terrain: { '1,1': 'mountain' } },
       {
-        units: [
-          u('U', 'german', 'hq', 3, '0,1', 3),
-          u('X', 'german', 'armor', 3, '1,1'),
-          u('W', 'german', 'infantry', 4, '1,1'),
-          u('V', 'german', 'infantry', 2, '0,2'),
-          u('Y', 'german', 'infantry', 4, '1,2'),
-          u('A', 'soviet', 'infantry', 4, '2,1', 4),
-        ],
+        units: [u('U', 'german', 'hq', 3, '0,1', 3), u('X', 'german', 'armor', 3, '1,1'), u('W', 'german', 'infantry', 4, '1,1'),
+          u('V', 'german', 'infantry', 2, '0,2'), u('Y', 'german', 'infantry', 4, '1,2'), u('A', 'soviet', 'infantry', 4, '2,1', 4)],
         battles: [],
         sources: { german: ['0,0'], soviet: ['5,3'] },
       },
