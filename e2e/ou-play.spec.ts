@@ -3,9 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 /**
  * Operation Unthinkable through the UI only, hot-seat (the creator holds both seats): create the game in the
  * lobby with the hidden Soviet set-up, draw the army group line, set up both sides (the Allies see face-down
- * Soviet counters until they have set up), end maskirovka, declare move/fight, move a unit by clicking the map,
- * then declare an attack from the combat panel (odds preview) and play its result out. Screenshots go to
- * test-results/screens/.
+ * Soviet counters until they have set up), placing some units by hand (click a counter, then a green hex; or the
+ * keyboard: hex list and Place) and the rest automatically, end maskirovka, declare move/fight, make a multi-hex
+ * move by clicking a highlighted hex, then declare an attack from the combat panel (odds from the engine's
+ * helper) and play its result out. Screenshots go to test-results/screens/.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -42,6 +43,20 @@ async function zoomAt(page: Page, id: string, clicks = 2) {
   }
 }
 
+/** Place one unit by hand: pick it in the set-up panel, then click a green hex on the map. Returns the hex. */
+async function placeByClick(page: Page): Promise<string> {
+  const setup = page.getByTestId('ou-setup');
+  await setup.locator('[data-testid^="ou-unplaced-"][aria-pressed="false"]').first().click();
+  await expect(page.getByTestId('ou-map')).not.toHaveAttribute('data-targets', '0');
+  const options = await page.getByTestId('ou-setup-hex').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const hex = options[Math.floor(options.length / 2)];
+  const before = await log(page).locator('li').count();
+  await clickHex(page, hex);
+  await expect.poll(() => log(page).locator('li').count()).toBeGreaterThan(before);
+  await expect(log(page)).toContainText(`set up in ${hex}`);
+  return hex;
+}
+
 async function press(page: Page, name: RegExp | string) {
   await expect(prompt(page)).toContainText('Your turn');
   await clickAndWait(page, page.getByTestId('ou-prompt').getByRole('button', { name }).first());
@@ -71,6 +86,19 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
 
   // 3.5: the Soviets set up (hot-seat follows the side the game waits for)
   await expect(prompt(page)).toContainText('Your turn (Soviets)');
+  const unplaced = Number(await page.getByTestId('ou-map').getAttribute('data-unplaced'));
+  expect(unplaced).toBeGreaterThan(50);
+  await placeByClick(page);
+  await placeByClick(page);
+  await expect(page.getByTestId('ou-map')).toHaveAttribute('data-unplaced', String(unplaced - 2));
+  await shot(page, '02a-setup-by-hand');
+  // keyboard: the picked unit (the panel moves on to the next one) goes to a hex chosen from the list
+  await expect(page.getByTestId('ou-setup-hex')).toBeVisible();
+  const kbHex = await page.getByTestId('ou-setup-hex').locator('option').nth(5).getAttribute('value');
+  await page.getByTestId('ou-setup-hex').selectOption(kbHex!);
+  await clickAndWait(page, page.getByTestId('ou-setup').getByRole('button', { name: 'Place' }));
+  await expect(log(page)).toContainText(`set up in ${kbHex}`);
+  await expect(page.getByTestId('ou-map')).toHaveAttribute('data-unplaced', String(unplaced - 3));
   await press(page, /Set up \d+ units/);
   await expect(log(page)).toContainText('Soviet units set up');
   await press(page, 'Set-up done');
@@ -80,6 +108,7 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
   await expect(board(page)).toHaveAttribute('data-step', 'setup-allied');
   await expect(page.getByTestId('ou-map')).not.toHaveAttribute('data-hidden', '0');
   await shot(page, '02-face-down');
+  await placeByClick(page);
   await press(page, /Set up \d+ units/);
   await expect(log(page)).toContainText('Allied units set up');
   await press(page, 'Set-up done');
@@ -95,27 +124,37 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
   await expect(log(page)).toContainText('Allies will move first, then fight');
   await expect(board(page)).toHaveAttribute('data-step', 'allied-1');
 
-  // move: click a hex with a movable counter, then a green destination on the map
+  // move: click a hex with a movable counter, then any highlighted hex it can reach (one command, a whole path)
   const from = await page.getByTestId('ou-map').getAttribute('data-movable');
   expect(from).toMatch(/^\d{4}$/);
   await zoomAt(page, from!, 1);
   await clickHex(page, from!);
   await expect(page.getByTestId('ou-selection')).toContainText(`Hex ${from}`);
   await expect(page.getByTestId('ou-selection')).toContainText('substitute');
-  const dest = page.getByTestId('ou-selection').locator('[data-testid^="ou-dest-"]').first();
-  const to = (await dest.getAttribute('data-testid'))!.slice('ou-dest-'.length);
+  await expect(page.getByTestId('ou-map')).not.toHaveAttribute('data-reach', '0');
+  // a destination two or more hexes away (its path, in the button's title, has an arrow)
+  const far = page.getByTestId('ou-selection').locator('[data-testid^="ou-dest-"][title*="→"]').last();
+  const to = (await far.getAttribute('data-testid'))!.slice('ou-dest-'.length);
+  const via = (await far.getAttribute('title'))!.split(' → ');
+  expect(via.length).toBeGreaterThan(1);
   await shot(page, '03-selected');
   const before = await log(page).locator('li').count();
   await clickHex(page, to);
-  await expect(log(page)).toContainText(`move to ${to}`);
+  await expect(log(page)).toContainText(`move to ${to} by ${via.slice(0, -1).join(', ')}`);
   await expect.poll(() => log(page).locator('li').count()).toBeGreaterThan(before);
+  await shot(page, '03b-moved');
+  // keyboard: type a hex number to select it (as a click would)
+  await page.getByTestId('ou-goto').fill(to);
+  await page.getByTestId('ou-goto').press('Enter');
+  await expect(page.getByTestId('ou-selection')).toContainText(`Hex ${to}`);
   await press(page, 'End phase');
 
   // combat: the panel lists attacks with an odds preview, marked substitute
   await expect(board(page)).toHaveAttribute('data-step', 'allied-2');
   const attack = page.getByTestId('ou-attack').first();
   await expect(attack).toBeVisible();
-  await expect(attack.getByTestId('ou-odds')).toContainText(/\d+:\d+ → \d+:\d+ \((upper|lower) row\)/);
+  await expect(attack.getByTestId('ou-odds')).toContainText(/\d+:\d+ → \d+:\d+ \((upper|lower) row\).* → (\d+:\d+|automatic (DE|AL1))/);
+  const promised = await attack.getByTestId('ou-odds').textContent();
   await expect(page.getByTestId('ou-combat')).toContainText('substitute');
   const target = (await attack.getByRole('button').first().textContent())!.trim();
   await attack.getByRole('button', { name: target }).click(); // centres the map on the target
@@ -133,6 +172,9 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
     await clickAndWait(page, b);
   }
   await expect(page.getByTestId('ou-last-result')).toContainText(/Odds \d+:\d+ → /);
+  // the preview promised what the engine resolved (no defensive artillery was added above)
+  const figures = /(\d+:\d+) → (\d+:\d+)/.exec(promised!)!;
+  await expect(page.getByTestId('ou-last-result')).toContainText(`Odds ${figures[1]} → ${figures[2]}`);
   await expect(page.getByTestId('ou-last-result')).toContainText('[substitute CRT]');
   await expect(log(page)).toContainText(/Odds \d+:\d+ → .*: (DE|BB|AL1|DR)/);
   await shot(page, '05-result');

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { forced, join, mapReady, player } from './team-helpers';
 
 /**
  * Team play through the UI (issue 6): four browsers, two commanders a side. The German creator keeps OKH and
@@ -8,44 +9,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
  */
 test.describe.configure({ timeout: 240_000 });
 
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
-
-async function player(browser: Browser) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await ctx.newPage();
-  return { ctx, page, errors: watchConsole(page) };
-}
-
-const mapReady = (page: Page) => expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
 const log = (page: Page) => page.getByTestId('event-log');
 const movable = (page: Page) => page.getByTestId('ef-own-blocks').locator('ul.ef-list').first();
-
-async function join(page: Page, link: string, name: string) {
-  await page.goto(link.trim());
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Take my seat' }).click();
-  await page.waitForURL(/\/games\/[^/?]+$/);
-  await mapReady(page);
-}
-
-/** Send a command straight to the API from this browser (its own session cookie), bypassing the UI. */
-async function forced(page: Page, command: unknown): Promise<{ status: number; code?: string; message?: string }> {
-  const gameId = new URL(page.url()).pathname.split('/').pop();
-  return page.evaluate(async ({ gameId, command }) => {
-    const res = await fetch('/api/trpc/game.command', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { gameId, commandId: crypto.randomUUID(), command } }),
-    });
-    const body = await res.json();
-    return { status: res.status, code: body?.error?.json?.data?.code, message: body?.error?.json?.message };
-  }, { gameId, command });
-}
 
 test('two commanders a side: each orders only its own HQ\'s blocks, and the Soviets never see German strengths', async ({ browser }) => {
   const okh = await player(browser);

@@ -1,32 +1,70 @@
 'use client';
 /**
- * Combat: the attacks the engine offers, each with an odds preview (attack:defence from the counters' factors,
- * the ratio and the CRT row), the combat in progress, and the latest results in words. The preview uses only
- * what the view shows; halving for supply and rivers, terrain and concentric shifts, bombers and defensive
- * artillery come from the engine when it resolves, and the log shows them.
+ * Combat: the attacks the engine offers, each with its odds exactly as the engine will compute them
+ * (combatOdds(): supply and river halving, rounding, the CRT row, terrain, concentric and airborne shifts),
+ * worked out from what this side can see. The heavy bomber's die and any Soviet artillery the defender adds
+ * are not known before the roll: the preview says what they can do. Face-down defenders stay unknown.
  */
 import type { ClientEvent } from '../../../server/games';
+import { attackCombat, attackPreview, BOMBER_EFFECTS } from '../../../engine/games/operation-unthinkable/combat';
+import type { Combat, Side, State } from '../../../engine/games/operation-unthinkable/types';
 import type { LegalActionData } from '../boards';
 import { describeOu, resultWords, unitName } from './describe';
-import { oddsPreview, type View } from './model';
+import { crt } from '../../../engine/games/operation-unthinkable/data';
+import { rulesMap, type View } from './model';
 import { SubstituteTag } from './Substitute';
 
 const STAGE: Record<string, string> = {
   support: 'the defender may add artillery', loss: 'step losses to take', 'bb-att': 'bloodbath: the attacker may press on',
   'bb-def': 'bloodbath: the defender holds or retreats', retreat: 'the defender retreats', advance: 'the attacker may advance',
 };
+const SHIFT_WORD: Record<string, string> = { city: 'city', forest: 'forest', concentric: 'concentric', airborne: '1AAA and armour', bomber: 'bombers' };
+const signed = (n: number) => (n > 0 ? `${n} right` : `${-n} left`);
 
-function Odds({ view, units, artillery, target }: { view: View; units: string[]; artillery: string[]; target: string }) {
-  const o = oddsPreview(view, units, artillery, target);
+/** The bomber die in words, from the table: which faces give AL1, nothing, or shifts. */
+const BOMBER_WORDS = (() => {
+  const byEffect = new Map<string, number[]>();
+  for (let die = 1; die <= 6; die++) {
+    const e = BOMBER_EFFECTS[String(Math.floor(die / 2))];
+    const w = e === 'AL1' ? 'AL1' : e === 0 ? 'no shift' : `${e} right`;
+    byEffect.set(w, [...(byEffect.get(w) ?? []), die]);
+  }
+  return [...byEffect].map(([w, d]) => `${d.length > 1 ? `${d[0]}-${d[d.length - 1]}` : d[0]} ${w}`).join(', ');
+})();
+
+function Odds({ view, state, combat }: { view: View; state: State; combat: Combat }) {
+  const hidden = view.hidden.find((h) => h.hex === combat.target)?.count ?? 0;
+  const p = attackPreview(rulesMap(), state, combat, hidden);
+  const o = p.odds;
+  if (!o)
+    return (
+      <span className="ou-odds" data-testid="ou-odds">
+        <b>{p.attack}</b> against {p.hiddenDefenders} face-down unit{p.hiddenDefenders > 1 ? 's' : ''} of unknown strength: odds unknown until revealed
+      </span>
+    );
+  const labels = crt[o.row];
+  const final = o.final.kind === 'column' ? labels[o.final.index] : o.final.kind === 'above' ? 'automatic DE' : 'automatic AL1';
+  const sh = Object.entries(o.shifts);
+  const changed = o.parts.filter((x) => x.counted !== x.printed || x.role === 'art' || x.role === 'dart');
   return (
-    <span className="ou-odds" data-testid="ou-odds">
-      <b>{o.attack}:{o.defence}</b> → <b>{o.ratio}</b> ({o.row} row){o.hiddenDefenders ? `, plus ${o.hiddenDefenders} face-down defenders of unknown strength` : ''}
+    <span className="ou-odds" data-testid="ou-odds" data-final={final}>
+      <b>{o.attack}:{o.defense}</b> → <b>{o.odds}</b> ({o.row} row){sh.length ? `, ${sh.map(([k, v]) => `${SHIFT_WORD[k] ?? k} ${signed(v)}`).join(', ')}` : ''} → <b>{final}</b>
+      {combat.bomber && combat.stage === 'support' && <> · {combat.bomber} bombers roll first: {BOMBER_WORDS}</>}
+      {p.support.length > 0 && <> · {p.support.length} Soviet artillery unit{p.support.length > 1 ? 's' : ''} in range may still join the defence</>}
+      {changed.length > 0 && (
+        <ul className="ou-odds-detail">
+          {changed.map((x) => <li key={x.role + x.id}>{unitName(x.id)}: {x.printed} → {x.counted} ({x.why.join('; ')})</li>)}
+        </ul>
+      )}
     </span>
   );
 }
 
-export function CombatPanel({ view, attacks, events, send, busy, canAct, onFocus }: {
+export function CombatPanel({ view, state, side, attacks, events, send, busy, canAct, onFocus }: {
   view: View;
+  /** the state as this viewer sees it (viewState) */
+  state: State;
+  side?: string;
   attacks: LegalActionData[];
   events: ClientEvent[];
   send(c: unknown): Promise<void>;
@@ -40,12 +78,12 @@ export function CombatPanel({ view, attacks, events, send, busy, canAct, onFocus
   return (
     <section className="ef-card ef-small" data-testid="ou-combat" aria-label="Combat">
       <h3>Combat <SubstituteTag what="CRT and counter factors" /></h3>
-      <p className="muted">Odds here count the counters’ printed-style factors only (ours, not the game’s). Supply and river halving, terrain, concentric attacks, bombers and defensive artillery are applied when the engine resolves the attack.</p>
+      <p className="muted">Odds are worked out as the engine will resolve them, from what you can see: halving for supply and rivers, rounding, the CRT row and the shifts. The counters’ factors and the CRT are our stand-ins.</p>
       {c && (
         <div data-testid="ou-combat-now">
           <h4>At {c.target}: {STAGE[c.stage] ?? c.stage}</h4>
           <p>{c.att.map(unitName).join(', ')}{c.art.length ? ` with artillery ${c.art.map(unitName).join(', ')}` : ''} against {c.def.map(unitName).join(', ') || 'nobody'}{c.bomber ? `, ${c.bomber} heavy bombers overhead` : ''}.</p>
-          <p>Preview: <Odds view={view} units={c.att} artillery={c.art} target={c.target} /></p>
+          {c.stage === 'support' && <p>Odds: <Odds view={view} state={state} combat={c} /></p>}
           {c.result && <p>Result: <b>{resultWords(c.result)}</b></p>}
         </div>
       )}
@@ -62,7 +100,7 @@ export function CombatPanel({ view, attacks, events, send, busy, canAct, onFocus
                   <button className="linklike" onClick={() => onFocus(cmd.target)}>{cmd.target}</button>: {cmd.units.map(unitName).join(', ')}
                   {cmd.artillery?.length ? ` + artillery ${cmd.artillery.map(unitName).join(', ')}` : ''}{cmd.bomber ? ` + ${cmd.bomber} bombers` : ''}
                   <br />
-                  <Odds view={view} units={cmd.units} artillery={cmd.artillery ?? []} target={cmd.target} />{' '}
+                  <Odds view={view} state={state} combat={attackCombat(state, side as Side, cmd.target, cmd.units, cmd.artillery ?? [], (cmd.bomber as 'US' | 'UK' | undefined) ?? null)} />{' '}
                   <button disabled={busy} onClick={() => send(a.command).catch(() => {})} title={a.rule ? `rule ${a.rule}` : undefined}>Declare</button>
                 </li>
               );

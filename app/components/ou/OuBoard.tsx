@@ -11,9 +11,13 @@ import './ou.css';
 import { CombatPanel } from './CombatPanel';
 import { BoardMapPane } from '../map/BoardMapPane';
 import { counterHex, counterStyle, LOOKS, type CounterInfo, type HighlightKind } from './layers';
-import { BOUNDARY_WORD, boundarySide, counterLine, indexLegal, ouMap, stacks, type MoveOption, type View } from './model';
-import { PromptBar } from './PromptBar';
-import { destinations, moveFor, SelectionPanel } from './SelectionPanel';
+import { reachable, type ReachHex } from '../../../engine/games/operation-unthinkable/movement';
+import { setupTargets } from '../../../engine/games/operation-unthinkable/steps';
+import { viewState } from '../../../engine/games/operation-unthinkable/view';
+import { BOUNDARY_WORD, boundarySide, counterLine, defOf, indexLegal, ouMap, rulesMap, stacks, type Counter, type LegalIndex, type View } from './model';
+import { PromptBar, waitsFor } from './PromptBar';
+import { SelectionPanel } from './SelectionPanel';
+import { SetupPanel } from './SetupPanel';
 import { SubstituteTag } from './Substitute';
 
 const loadGeo = () => import('../../../engine/games/operation-unthinkable/map-geo.json');
@@ -24,49 +28,78 @@ function lineHexes(bnd: View['boundary']): string[] {
   return ouMap.hexes.filter((h) => boundarySide(bnd, h.id) === 0).map((h) => h.id);
 }
 
+const SETUP_STEPS = ['setup-soviet', 'setup-allied'];
+
 export default function OuBoard(props: BoardProps) {
-  const { side, status, busy, seq, latestSeq, send, events } = props;
+  const { side, status, busy, seq, latestSeq, send, events, commands } = props;
   const view = props.view as View;
   const legal = useMemo(() => indexLegal(props.legal), [props.legal]);
   const [hex, setHex] = useState<string | null>(null);
   const [group, setGroup] = useState<string[]>([]);
+  const [placing, setPlacing] = useState<string | null>(null);
   const [hover, setHover] = useState<string | null>(null);
   const [centre, setCentre] = useState<string | null>(null);
   const past = seq < latestSeq;
-  const myTurn = !!side && !status.finished && status.waitingFor.some((w) => w.side === side) && props.legal.length > 0;
+  const myTurn = !!side && !status.finished && status.waitingFor.some((w) => waitsFor(w, side, props.commands)) && props.legal.length > 0;
   const canAct = myTurn && !past;
   const byHex = useMemo(() => stacks(view), [view]);
+  // the engine's own helpers, run on what this viewer sees
+  const rules = useMemo(() => rulesMap(), []);
+  const vs = useMemo(() => viewState(view), [view]);
+  const actor = useMemo(() => ({ side: side ?? '', commands }), [side, commands]);
+  const movable = useCallback((id: string) => canAct && legal.moves.has(id), [canAct, legal]);
+  const reach = useMemo(() => (canAct && group.length ? reachable(rules, vs, actor, group) : new Map<string, ReachHex>()), [canAct, group, rules, vs, actor]);
+  const unplaced = useMemo<Counter[]>(() => {
+    if (!canAct || !SETUP_STEPS.includes(view.step)) return [];
+    return view.units.filter((u) => u.at === 'setup' && defOf(u.id)?.side === side && commands.includes(defOf(u.id)!.cmd)).map((u) => ({ id: u.id, at: u.at, steps: u.s, def: defOf(u.id) }));
+  }, [canAct, view, side, commands]);
+  const targets = useMemo(() => (placing && unplaced.some((c) => c.id === placing) ? setupTargets(rules, vs, actor, placing) : []), [placing, unplaced, rules, vs, actor]);
 
-  // a group whose units moved away or may no longer move is dropped
+  // a group whose units moved away or may no longer move is dropped; so is a unit placed meanwhile
   useEffect(() => {
     if (group.some((id) => !legal.moves.has(id) || !byHex.get(hex ?? '')?.some((c) => c.id === id))) setGroup([]);
   }, [group, legal, byHex, hex]);
+  useEffect(() => {
+    if (placing && !unplaced.some((c) => c.id === placing)) setPlacing(null);
+  }, [placing, unplaced]);
 
-  const move = useCallback((o: MoveOption) => {
-    if (!canAct) return;
-    send(o.action.command).then(() => {
+  const move = useCallback((dest: string) => {
+    const r = reach.get(dest);
+    if (!canAct || !r) return;
+    send({ type: 'move', units: group, path: r.path }).then(() => {
       setGroup([]);
-      setHex(o.dest === 'exit' ? null : o.dest);
+      setHex(dest === 'exit' ? null : dest);
     }).catch(() => {});
-  }, [canAct, send]);
+  }, [canAct, send, reach, group]);
+
+  const place = useCallback((dest: string) => {
+    if (!canAct || !placing || !targets.includes(dest)) return;
+    const next = unplaced[unplaced.findIndex((c) => c.id === placing) + 1]?.id ?? null;
+    send({ type: 'place', placements: [[placing, dest]] }).then(() => {
+      setHex(dest);
+      setPlacing(next);
+    }).catch(() => {});
+  }, [canAct, placing, targets, unplaced, send]);
 
   const onHexClick = useCallback((id: string) => {
-    const o = moveFor(legal, group, id);
-    if (o && canAct) return move(o);
-    const movable = (byHex.get(id) ?? []).filter((c) => canAct && legal.moves.has(c.id));
-    if (id === hex && movable.length > 1) {
-      // clicking the same hex again steps through its movable counters
-      const i = movable.findIndex((c) => c.id === group[0]);
-      setGroup([movable[(i + 1) % movable.length].id]);
-    } else setGroup(movable.length ? [movable[0].id] : []);
+    if (placing && targets.includes(id)) return place(id);
+    if (group.length && reach.has(id)) return move(id);
+    const here = (byHex.get(id) ?? []).filter((c) => movable(c.id)).map((c) => c.id);
+    if (id === hex && here.length > 1) {
+      // clicking the same hex again steps through the whole stack, then each movable counter alone
+      const options = [here, ...here.map((x) => [x])];
+      const i = options.findIndex((o) => o.length === group.length && o.every((x) => group.includes(x)));
+      setGroup(options[(i + 1) % options.length]);
+    } else setGroup(here.length > 1 && stackMoves(legal, here) ? here : here.slice(0, 1));
     setHex(id);
-  }, [legal, group, canAct, move, byHex, hex]);
+  }, [placing, targets, place, group, reach, move, byHex, movable, hex, legal]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         setGroup([]);
         setHex(null);
+        setPlacing(null);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -76,9 +109,9 @@ export default function OuBoard(props: BoardProps) {
   const counters = useMemo<CounterInfo[]>(() => {
     const out: CounterInfo[] = [];
     for (const list of byHex.values())
-      list.forEach((c, index) => out.push({ counter: c, selected: group.includes(c.id), movable: canAct && legal.moves.has(c.id), index, count: list.length }));
+      list.forEach((c, index) => out.push({ counter: c, selected: group.includes(c.id), movable: movable(c.id), index, count: list.length }));
     return out;
-  }, [byHex, group, legal, canAct]);
+  }, [byHex, group, movable]);
 
   const line = useMemo(() => lineHexes(view.boundary), [view.boundary]);
   const highlights = useMemo(() => {
@@ -89,11 +122,12 @@ export default function OuBoard(props: BoardProps) {
     }
     if (view.combat) out.push({ hex: view.combat.target, kind: 'combat' });
     if (canAct) for (const a of legal.attacks) out.push({ hex: String(a.command.target), kind: 'target' });
-    if (canAct) for (const d of destinations(legal, group)) if (d !== 'exit') out.push({ hex: d, kind: 'dest' });
+    for (const d of reach.keys()) if (d !== 'exit') out.push({ hex: d, kind: 'dest' });
+    for (const d of targets) out.push({ hex: d, kind: 'dest' });
     if (hex) out.push({ hex, kind: 'selected' });
     if (hover && hover !== hex) out.push({ hex: hover, kind: 'hover' });
     return out;
-  }, [line, view.wrong, view.units, view.combat, canAct, legal, group, hex, hover]);
+  }, [line, view.wrong, view.units, view.combat, canAct, legal, reach, targets, hex, hover]);
 
   const onMapCount = counters.length;
   const hoverHere = hover ? byHex.get(hover) ?? [] : [];
@@ -107,7 +141,8 @@ export default function OuBoard(props: BoardProps) {
           <PromptBar props={props} view={view} actions={legal.other} myTurn={myTurn} />
         </div>
         <div className="ef-mapcol">
-          <BoardMapPane id="ou" map={ouMap} loadGeo={loadGeo} frame={{ 'data-testid': 'ou-map', 'data-counters': onMapCount, 'data-hidden': view.hidden.reduce((t, h) => t + h.count, 0), 'data-line': line.length, 'data-movable': counters.find((c) => c.movable)?.counter.at ?? '' }}
+          <BoardMapPane id="ou" map={ouMap} loadGeo={loadGeo}
+            frame={{ 'data-testid': 'ou-map', 'data-counters': onMapCount, 'data-unplaced': unplaced.length, 'data-reach': reach.size, 'data-targets': targets.length, 'data-hidden': view.hidden.reduce((t, h) => t + h.count, 0), 'data-line': line.length, 'data-movable': counters.find((c) => c.movable)?.counter.at ?? '' }}
             looks={LOOKS} marks={highlights} pieces={counters} pieceHex={counterHex} pieceStyle={counterStyle} centre={centre}
             onHexClick={onHexClick} onHexHover={setHover} notes={{ gameId: props.gameId, side, seq }} />
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ou-hover">
@@ -121,15 +156,35 @@ export default function OuBoard(props: BoardProps) {
               <span className="muted">Hover a hex for details. Values tagged <span className="tag substitute">substitute</span> (counter factors, the CRT, much of the terrain) are our stand-ins where the rulebook prints nothing.</span>
             )}
           </div>
+          <GoToHex onGo={(id) => { setCentre(id); onHexClick(id); }} />
           <Legend />
         </div>
         <aside className="ef-side">
-          <SelectionPanel hex={hex} here={hex ? byHex.get(hex) ?? [] : []} group={group} legal={legal} canAct={canAct} busy={busy} onGroup={setGroup} onMove={move} />
-          <CombatPanel view={view} attacks={past ? [] : legal.attacks} events={events.filter((e) => e.seq <= seq)} send={send} busy={busy} canAct={canAct}
+          <SetupPanel units={unplaced} placing={placing} targets={targets} busy={busy} onPick={setPlacing} onPlace={place} />
+          <SelectionPanel hex={hex} here={hex ? byHex.get(hex) ?? [] : []} group={group} movable={movable} reach={reach} canAct={canAct} busy={busy} onGroup={setGroup} onMove={move} />
+          <CombatPanel view={view} state={vs} side={side} attacks={past ? [] : legal.attacks} events={events.filter((e) => e.seq <= seq)} send={send} busy={busy} canAct={canAct}
             onFocus={(h) => { setHex(h); setCentre(h); }} />
         </aside>
       </div>
     </div>
+  );
+}
+
+/** Does the engine offer a move for this whole set of units (so they may move as one stack)? */
+function stackMoves(legal: LegalIndex, ids: string[]): boolean {
+  return [...(legal.moves.get(ids[0])?.values() ?? [])].some((opts) => opts.some((o) => o.units.length === ids.length && ids.every((x) => o.units.includes(x))));
+}
+
+/** Keyboard access to the map: type a hex number and press Enter to act as if it were clicked. */
+function GoToHex({ onGo }: { onGo(id: string): void }) {
+  const [v, setV] = useState('');
+  const ok = /^\d{4}$/.test(v) && ouMap.hexes.some((h) => h.id === v);
+  return (
+    <form className="ou-goto ef-small" onSubmit={(e) => { e.preventDefault(); if (ok) { onGo(v); setV(''); } }}>
+      <label>Hex <input value={v} onChange={(e) => setV(e.target.value.trim())} placeholder="CCRR" inputMode="numeric" maxLength={4} aria-label="Hex number" data-testid="ou-goto" /></label>{' '}
+      <button className="secondary" disabled={!ok}>Select</button>{' '}
+      <span className="muted">(as a click on the map: selects, places or moves; Esc clears)</span>
+    </form>
   );
 }
 
@@ -151,7 +206,7 @@ function StatusStrip({ view }: { view: View }) {
 function Legend() {
   return (
     <div className="ef-legend ef-small" aria-label="Map legend">
-      <span><i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move here</span>
+      <span><i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move or set up here</span>
       <span><i className="ef-key" style={{ background: 'rgba(240,120,20,0.6)' }} /> may attack</span>
       <span><i className="ef-key" style={{ border: '2px solid #c41e1e' }} /> combat</span>
       <span><i className="ef-key" style={{ background: 'rgba(40,90,200,0.35)' }} /> army group line</span>

@@ -40,12 +40,15 @@ function Btn({ a, send, busy, primary }: { a: LegalActionData; send(c: unknown):
 }
 
 const who = (w: { side: string; command?: string }) => (w.command ? COMMAND_NAME[w.command] ?? w.command : SIDE_NAME[w.side] ?? w.side);
+/** Team play: is the game waiting for this seat (its side, and a command it holds if one is named)? */
+export const waitsFor = (w: { side: string; command?: string }, side: string | undefined, commands: string[]) =>
+  w.side === side && (!w.command || commands.includes(w.command));
 
 export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps; view: View; actions: LegalActionData[]; myTurn: boolean }) {
   const { status, side, send, busy, seq, latestSeq, gameId, seek } = props;
   const [pick, setPick] = useState('');
   const past = seq < latestSeq;
-  const mineWaiting = status.waitingFor.filter((w) => w.side === side);
+  const mineWaiting = status.waitingFor.filter((w) => waitsFor(w, side, props.commands));
 
   let headline: string;
   if (status.finished) headline = `The game is over${status.result ? `: ${status.result}` : ''}.`;

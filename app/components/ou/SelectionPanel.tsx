@@ -1,67 +1,59 @@
 'use client';
 /**
- * The hex under the cursor or clicked: its counters (what the viewer may see), with check boxes to pick which
- * of your movable units go together, and the destinations the engine offers for exactly that group.
+ * The clicked hex: its counters (what the viewer may see), with check boxes to pick which of your movable units
+ * go together, and every hex that group can reach in one move with its cost (the engine's reachable(), the same
+ * rules decide() applies). Clicking a green hex on the map or a button here sends the move with its path.
  */
+import type { ReachHex } from '../../../engine/games/operation-unthinkable/movement';
 import { SubstituteTag } from './Substitute';
-import { counterLine, type Counter, type LegalIndex, type MoveOption } from './model';
+import { counterLine, type Counter } from './model';
 
-export function sameSet(a: string[], b: string[]) {
-  return a.length === b.length && a.every((x) => b.includes(x));
-}
+const mp = (halves: number) => `${halves / 2} MP`;
+const SHOWN = 48;
 
-/** The engine's move for exactly this group to `dest`, if any. */
-export function moveFor(legal: LegalIndex, group: string[], dest: string): MoveOption | undefined {
-  if (!group.length) return undefined;
-  return legal.moves.get(group[0])?.get(dest)?.find((o) => sameSet(o.units, group));
-}
-
-export function destinations(legal: LegalIndex, group: string[]): string[] {
-  if (!group.length) return [];
-  return [...(legal.moves.get(group[0]) ?? [])].filter(([, opts]) => opts.some((o) => sameSet(o.units, group))).map(([d]) => d);
-}
-
-export function SelectionPanel({ hex, here, group, legal, canAct, busy, onGroup, onMove }: {
+export function SelectionPanel({ hex, here, group, movable, reach, canAct, busy, onGroup, onMove }: {
   hex: string | null;
   here: Counter[];
   group: string[];
-  legal: LegalIndex;
+  movable(id: string): boolean;
+  reach: Map<string, ReachHex>;
   canAct: boolean;
   busy: boolean;
   onGroup(ids: string[]): void;
-  onMove(o: MoveOption): void;
+  onMove(dest: string): void;
 }) {
-  if (!hex) return <section className="ef-card ef-small" data-testid="ou-selection"><h3>Selection</h3><p className="muted">Click a hex to see its counters.</p></section>;
-  const dests = destinations(legal, group);
+  if (!hex) return <section className="ef-card ef-small" data-testid="ou-selection"><h3>Selection</h3><p className="muted">Click a hex (or type its number below the map) to see its counters.</p></section>;
+  const dests = [...reach].sort((a, b) => a[1].cost - b[1].cost || a[0].localeCompare(b[0]));
   return (
     <section className="ef-card ef-small" data-testid="ou-selection" aria-label="Selected hex">
       <h3>Hex {hex}</h3>
       {here.length === 0 && <p className="muted">No counters here.</p>}
       <ul className="ef-list">
-        {here.map((c) => {
-          const movable = canAct && legal.moves.has(c.id);
-          return (
-            <li key={c.id}>
-              {movable ? (
-                <label>
-                  <input type="checkbox" checked={group.includes(c.id)} onChange={(e) => onGroup(e.target.checked ? [...group, c.id] : group.filter((x) => x !== c.id))} />{' '}
-                  {counterLine(c)}
-                </label>
-              ) : counterLine(c)}
-              {!c.hidden && <SubstituteTag what="counter factors" />}
-            </li>
-          );
-        })}
+        {here.map((c) => (
+          <li key={c.id}>
+            {canAct && movable(c.id) ? (
+              <label>
+                <input type="checkbox" checked={group.includes(c.id)} onChange={(e) => onGroup(e.target.checked ? [...group, c.id] : group.filter((x) => x !== c.id))} />{' '}
+                {counterLine(c)}
+              </label>
+            ) : counterLine(c)}
+            {!c.hidden && <SubstituteTag what="counter factors" />}
+          </li>
+        ))}
       </ul>
       {group.length > 0 && (
         <>
-          <h4>{dests.length ? `Move ${group.length === 1 ? 'it' : `these ${group.length}`} to (green on the map):` : 'No move for exactly this group.'}</h4>
+          <h4 data-testid="ou-reach-count" data-count={reach.size}>
+            {dests.length ? `${group.length === 1 ? 'It' : `These ${group.length}`} can reach ${dests.length} hexes (green on the map), cheapest first:` : 'No move for exactly this group.'}
+          </h4>
           <div className="ef-dests">
-            {dests.slice(0, 40).map((d) => {
-              const o = moveFor(legal, group, d)!;
-              return <button key={d} className="secondary" disabled={busy} onClick={() => onMove(o)} data-testid={`ou-dest-${d}`}>{d === 'exit' ? 'off the map' : d}</button>;
-            })}
+            {dests.slice(0, SHOWN).map(([d, r]) => (
+              <button key={d} className="secondary" disabled={busy} onClick={() => onMove(d)} data-testid={`ou-dest-${d}`} title={r.path.join(' → ')}>
+                {d === 'exit' ? 'off the map' : d} <span className="muted">{mp(r.cost)}</span>
+              </button>
+            ))}
           </div>
+          {dests.length > SHOWN && <p className="muted">…and {dests.length - SHOWN} more: click them on the map or type the hex number.</p>}
         </>
       )}
     </section>

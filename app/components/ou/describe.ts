@@ -59,7 +59,7 @@ export function describeOu(e: ClientEvent): string {
     case 'placed': {
       const units = d.units as [string, string][];
       const why = { setup: 'set up', mask: 'redeployed (maskirovka)', reinf: 'enter as reinforcements', recycle: 'return from recycling', drop: 'drop' }[d.why as string] ?? d.why;
-      if (units.every(([id]) => id === '?')) return `${units.length} face-down Soviet units ${why} on the map`;
+      if (units.every(([id]) => id === '?')) return `${units.length} face-down Soviet unit${units.length > 1 ? 's' : ''} ${why} on the map`;
       if (units.length === 1) return `${unitName(units[0][0])} ${why} in ${units[0][1]}`;
       return `${units.length} ${SIDE_ADJ[d.side] ?? d.side} units ${why}`;
     }

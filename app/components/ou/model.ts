@@ -5,13 +5,16 @@
  */
 import mapJson from '../../../engine/games/operation-unthinkable/map.json';
 import { counters, crt, factors, UNIT, type UnitDef } from '../../../engine/games/operation-unthinkable/data';
-import { idToAxial, parseId } from '../../../engine/games/operation-unthinkable/map';
+import { fromMapData, idToAxial, parseId, type OuMap } from '../../../engine/games/operation-unthinkable/map';
 import type { View } from '../../../engine/games/operation-unthinkable/types';
 import type { MapData } from '../../../engine/maps/model';
 import type { LegalActionData } from '../boards';
 
 export type { View };
 export const ouMap = mapJson as unknown as MapData;
+let rules: OuMap | null = null;
+/** The map as the engine's rules read it, for the pure helpers the board calls (reach, set-up targets, odds). */
+export const rulesMap = (): OuMap => (rules ??= fromMapData(ouMap));
 /** Counter factors and the CRT grid are our stand-ins (data/counters.json, data/crt.json say so). */
 export const COUNTERS_SUBSTITUTE = counters.prov === 'substitute';
 export const CRT_SUBSTITUTE = crt.prov === 'substitute';
@@ -119,39 +122,6 @@ export function boundarySide(bnd: View['boundary'], hex: string): number {
 }
 
 export const BOUNDARY_WORD: Record<string, string> = { row: 'along the hex row', 'sw-ne': 'south-west to north-east', 'nw-se': 'north-west to south-east' };
-
-export interface OddsPreview {
-  attack: number;
-  defence: number;
-  /** attack:defence reduced the usual way (attacker's favour rounded down) */
-  ratio: string;
-  row: 'upper' | 'lower';
-  hiddenDefenders: number;
-}
-
-/**
- * An odds preview from printed (substitute) factors only: supply and river halving, terrain and concentric
- * shifts, bombers and defensive artillery are applied by the engine when the combat resolves.
- */
-export function oddsPreview(view: View, attackers: string[], artillery: string[], target: string): OddsPreview {
-  const steps = new Map(view.units.map((u) => [u.id, u.s]));
-  const f = (id: string, k: 0 | 1) => {
-    const d = UNIT.get(id);
-    return d ? factors(d, steps.get(id) ?? d.f.length)[k] : 0;
-  };
-  const attack = [...attackers, ...artillery].reduce((t, id) => t + f(id, 0), 0);
-  const defenders = view.units.filter((u) => u.at === target);
-  const defence = defenders.reduce((t, u) => t + f(u.id, 1), 0);
-  const hiddenDefenders = view.hidden.find((h) => h.hex === target)?.count ?? 0;
-  const soviet = attackers.some((id) => UNIT.get(id)?.side === 'soviet');
-  const ukish = attackers.some((id) => ['UK', 'CN'].includes(UNIT.get(id)?.nat ?? ''));
-  return { attack, defence, ratio: ratio(attack, defence), row: soviet || ukish ? 'lower' : 'upper', hiddenDefenders };
-}
-
-export function ratio(a: number, d: number): string {
-  if (d <= 0) return `${a}:0`;
-  return a >= d ? `${Math.floor(a / d)}:1` : `1:${Math.ceil(d / a || Infinity)}`;
-}
 
 /** The CRT's odds heading for a column in a row (the substitute grid's labels). */
 export const crtColumn = (row: 'upper' | 'lower', column: number): string | undefined => crt[row][column];

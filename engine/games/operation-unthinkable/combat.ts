@@ -2,7 +2,7 @@
 import { RuleError } from '../../core/errors';
 import type { Actor } from '../../core/ruleset';
 import type { DiceSource } from '../../core/dice';
-import { halveUp, oddsColumn, oddsLabel, oddsRatio, shiftColumn } from '../../mechanics/odds';
+import { halveUp, oddsColumn, oddsLabel, oddsRatio, shiftColumn, type ShiftedColumn } from '../../mechanics/odds';
 import { board, onMap, other, stackOk, type Board } from './board';
 import { crt, factors, isAirborne, isArtillery, isCavalry, isMech, tables, unitDef } from './data';
 import { hexDistance, ring1, sideKey, type OuMap } from './map';
@@ -24,6 +24,9 @@ export function declareAttack(map: OuMap, s: State, actor: Actor, target: string
   if (!(b.occupant(t) === other(side))) throw new RuleError('ILLEGAL', '11.0', `${target} holds no enemy units`);
   const def = b.unitsAt(t);
   if (!(def.some((id) => !s.ph.defended.includes(id)))) throw new RuleError('ILLEGAL', '11.0', 'each unit may be attacked only once per Combat Phase');
+  for (const d of [...units, ...artillery].map(unitDef)) {
+    if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.1', `${d.name}'s command has ended its phase`);
+  }
   const defs = units.map(unitDef);
   for (const d of defs) {
     if (!(phaseKind(s, side, d.ag) === 'combat')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Combat Phase now`);
@@ -61,8 +64,14 @@ export function declareAttack(map: OuMap, s: State, actor: Actor, target: string
     const ag = ground.length ? ground[0].ag : null;
     if (ag) if (!(ag === bomber)) throw new RuleError('ILLEGAL', '11.2', `the ${bomber} marker supports only ${bomber} army group attacks (and the 1AAA)`);
   }
+  return attackCombat(s, side, target, units, artillery, bomber);
+}
+
+/** The combat an attack declaration opens, without validation (declareAttack() validates; previews reuse it). */
+export function attackCombat(s: State, side: Side, target: string, units: string[], artillery: string[], bomber: 'US' | 'UK' | null): Combat {
+  const def = Object.keys(s.u).filter((id) => s.u[id].at === target && unitDef(id).side !== side);
   return {
-    side, target, att: [...units], art: [...artillery], def: [...def], dart: [],
+    side, target, att: [...units], art: [...artillery], def, dart: [],
     weak: def.filter((id) => s.ph.defended.includes(id)),
     bomber, stage: 'support', losses: [], after: 'end', oos: [], result: null,
   };
@@ -87,42 +96,109 @@ export interface Strength {
   attack: number;
   defense: number;
   oos: string[];
+  /** each unit's factor as counted, and why it differs from the counter */
+  parts: { id: string; role: 'att' | 'art' | 'def' | 'dart'; printed: number; counted: number; why: string[] }[];
 }
 
 /** 11.2 steps 2-3: supply, halving (out of supply first, then rivers; both round up), totals. */
 export function strengths(b: Board, s: State, c: Combat): Strength {
   const oos: string[] = [];
+  const parts: Strength['parts'] = [];
   const t = b.idx(c.target);
-  let attack = 0;
   for (const id of c.att) {
     const d = unitDef(id);
-    let v = factors(d, s.u[id].s)[0];
+    const printed = factors(d, s.u[id].s)[0];
+    let v = printed;
+    const why: string[] = [];
     if (!b.inSupply(id)) {
       oos.push(id);
       v = halveUp(v);
+      why.push('out of supply, halved (9.4.2)');
     }
-    const at = b.idx(s.u[id].at);
-    if (b.riverBetween(at, t) && !has79At(b, at)) v = halveUp(v);
-    attack += v;
+    const at = b.map.index.get(s.u[id].at);
+    if (at !== undefined && b.riverBetween(at, t) && !has79At(b, at)) {
+      v = halveUp(v);
+      why.push('across a river, halved (10.2.2)');
+    }
+    parts.push({ id, role: 'att', printed, counted: v, why });
   }
-  for (const id of c.art) attack += factors(unitDef(id), s.u[id].s)[0]; // 11.1: not halved for rivers
-  let defense = 0;
+  for (const id of c.art) {
+    const v = factors(unitDef(id), s.u[id].s)[0];
+    parts.push({ id, role: 'art', printed: v, counted: v, why: ['artillery at range, never halved for rivers (11.1)'] });
+  }
   for (const id of c.def) {
     const d = unitDef(id);
     const sup = b.inSupply(id);
     if (!sup) oos.push(id);
-    if (c.weak.includes(id)) continue;
-    let v = factors(d, s.u[id].s)[1];
-    if (!sup && d.side === 'soviet') v = halveUp(v); // 9.4.2: Allied defenders suffer no penalty
-    defense += v;
+    const printed = factors(d, s.u[id].s)[1];
+    if (c.weak.includes(id)) {
+      parts.push({ id, role: 'def', printed, counted: 0, why: ['already attacked this phase: adds nothing (11.0)'] });
+      continue;
+    }
+    const halve = !sup && d.side === 'soviet'; // 9.4.2: Allied defenders suffer no penalty
+    parts.push({ id, role: 'def', printed, counted: halve ? halveUp(printed) : printed, why: halve ? ['out of supply, halved (9.4.2)'] : [] });
   }
   for (const id of c.dart) {
-    const d = unitDef(id);
-    const [af, df] = factors(d, s.u[id].s);
-    defense += b.inSupply(id) ? af : halveUp(df); // 9.4.2 and ruling A19
+    const [af, df] = factors(unitDef(id), s.u[id].s);
+    const sup = b.inSupply(id);
+    parts.push({ id, role: 'dart', printed: af, counted: sup ? af : halveUp(df), why: sup ? ['supporting artillery adds its attack factor (11.1)'] : ['out of supply: half its defense factor (9.4.2, ruling A19)'] });
   }
-  return { attack, defense, oos };
+  const sum = (roles: string[]) => parts.filter((p) => roles.includes(p.role)).reduce((a, p) => a + p.counted, 0);
+  return { attack: sum(['att', 'art']), defense: sum(['def', 'dart']), oos, parts };
 }
+
+export interface CombatOdds extends Strength {
+  /** ratio after rounding (11.2 step 4) */
+  odds: string;
+  row: 'upper' | 'lower';
+  /** column of the raw odds in that row (clamped to the table) */
+  column: number;
+  /** shifts known before the roll (terrain, concentric, airborne); the bomber's comes from its own die */
+  shifts: Record<string, number>;
+  /** the column after those shifts, or past either end (automatic DE / AL1) */
+  final: ShiftedColumn;
+}
+
+/**
+ * The combat odds exactly as resolve() uses them (11.2 steps 2-6): strengths with supply and river halving, the
+ * rounded ratio, the CRT row, the raw column and the shifts other than the heavy bomber's die. Pure: the board
+ * calls it on the state it can see (viewState()) for its preview.
+ */
+export function combatOdds(map: OuMap, s: State, c: Combat): CombatOdds {
+  const b = board(map, s);
+  const st = strengths(b, s, c);
+  const row = crtRow(c);
+  const labels = row === 'upper' ? crt.upper : crt.lower;
+  const ratio = oddsRatio(st.attack, st.defense);
+  const column = oddsColumn(labels, ratio);
+  const sh = shifts(b, s, c);
+  const net = Object.values(sh).reduce((a, x) => a + x, 0);
+  return { ...st, odds: oddsLabel(ratio), row, column, shifts: sh, final: shiftColumn(column, net, labels.length) };
+}
+
+export interface AttackPreview {
+  /** null while face-down defenders hide their factors (3.5.1): the attacker may not know them */
+  odds: CombatOdds | null;
+  /** the attacker's own total, always known */
+  attack: number;
+  hiddenDefenders: number;
+  /** Soviet artillery that could still join the defense before the roll (11.1); shown, never assumed */
+  support: string[];
+}
+
+/** combatOdds() for a side's preview, from a state holding only what that side sees plus the count of face-down defenders. */
+export function attackPreview(map: OuMap, s: State, c: Combat, hiddenDefenders = 0): AttackPreview {
+  const support = c.stage === 'support' && !c.dart.length ? defensiveSupportOptions(map, s, c) : [];
+  if (hiddenDefenders > 0) {
+    const st = strengths(board(map, s), s, { ...c, def: [], dart: [] });
+    return { odds: null, attack: st.attack, hiddenDefenders, support };
+  }
+  const odds = combatOdds(map, s, c);
+  return { odds, attack: odds.attack, hiddenDefenders, support };
+}
+
+/** What each heavy bomber die can do (11.2 step 6): the halved die and its effect. */
+export const BOMBER_EFFECTS = tables.heavyBomber.byHalvedDie as Record<string, 'AL1' | number>;
 
 /** 11.2 step 6 shifts other than heavy bombers; positive favours the attacker. */
 export function shifts(b: Board, s: State, c: Combat): Record<string, number> {
@@ -157,23 +233,22 @@ export function crtRow(c: Combat): 'upper' | 'lower' {
 export function resolve(map: OuMap, s: State, c: Combat, dice: DiceSource): Event[] {
   const b = board(map, s);
   const ev: Event[] = [];
-  const st = strengths(b, s, c);
-  const row = crtRow(c);
-  const odds = oddsRatio(st.attack, st.defense);
+  const o = combatOdds(map, s, c);
+  const { row, column } = o;
   const labels = row === 'upper' ? crt.upper : crt.lower;
-  const column = oddsColumn(labels, odds);
-  const sh = shifts(b, s, c);
-  const base: Combat = { ...c, oos: st.oos };
+  const sh = { ...o.shifts };
+  const base: Combat = { ...c, oos: o.oos };
+  const summary = { type: 'resolved' as const, attack: o.attack, defense: o.defense, odds: o.odds, row, column };
   if (c.bomber) {
     const die = dice.roll(6);
-    const eff = (tables.heavyBomber.byHalvedDie as Record<string, string | number>)[String(Math.floor(die / 2))];
-    ev.push({ type: 'bomber', marker: c.bomber, die, effect: eff as 'AL1' | number });
+    const eff = BOMBER_EFFECTS[String(Math.floor(die / 2))];
+    ev.push({ type: 'bomber', marker: c.bomber, die, effect: eff });
     if (eff === 'AL1') {
-      ev.push({ type: 'resolved', attack: st.attack, defense: st.defense, odds: oddsLabel(odds), row, column, shifts: sh, final: column, die: null, result: 'AL1' });
+      ev.push({ ...summary, shifts: sh, final: column, die: null, result: 'AL1' });
       ev.push({ type: 'combat', combat: { ...base, stage: 'loss', losses: ['att'], after: 'end', result: 'AL1' } });
       return ev;
     }
-    if (typeof eff === 'number' && eff > 0) sh.bomber = eff;
+    if (eff > 0) sh.bomber = eff;
   }
   const net = Object.values(sh).reduce((a, x) => a + x, 0);
   const col = shiftColumn(column, net, labels.length);
@@ -189,7 +264,7 @@ export function resolve(map: OuMap, s: State, c: Combat, dice: DiceSource): Even
   let result = raw;
   if (raw === 'DR' && (b.city(t) || c.def.some((id) => isAirborne(unitDef(id))))) result = 'BB'; // 5.3, 11.3 DR exception b
   ev.push({
-    type: 'resolved', attack: st.attack, defense: st.defense, odds: oddsLabel(odds), row, column, shifts: sh,
+    ...summary, shifts: sh,
     final: col.kind === 'column' ? col.index : col.kind === 'above' ? labels.length : -1, die, result, ...(raw !== result ? { raw } : {}),
   });
   ev.push(...applyResult(s, { ...base, result }, result));

@@ -6,6 +6,9 @@ import { SeededDice } from '../../core/dice';
 import { fold, type Actor, type Ruleset } from '../../core/ruleset';
 import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './steps';
 import { unitDef } from './data';
+import { reachable } from './movement';
+import { board, onMap, stackOk } from './board';
+import type { OuMap } from './map';
 import type { Command, Event, Options, State, View } from './types';
 
 export interface RandomGame {
@@ -38,6 +41,7 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
   let n = 0;
   let phaseKey = '';
   let phaseActions = 0;
+  const map = (rs as { map?: OuMap }).map;
   while (!rs.status(s).finished && !(fo.stopAfterTurn && s.turn > fo.stopAfterTurn)) {
     if (n++ > max) throw new Error(`game ${seed} did not finish in ${max} commands (${rs.status(s).phase})`);
     const key = `${s.turn}:${s.step}`;
@@ -77,9 +81,19 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
     } else if (end && legal.some((l) => l.command.type === 'place')) {
       choice = legal.find((l) => l.command.type === 'place')!;
     }
-    const ev = rs.decide(s, choice.command, a, dice);
+    let command = choice.command;
+    if (command.type === 'move' && map && pick.next() < 0.5) {
+      // half the moves go to a random hex of the group's reach: multi-hex paths decide() must accept
+      const reach = [...reachable(map, s, a, command.units).values()];
+      if (reach.length) command = { type: 'move', units: command.units, path: pick.pick(reach).path };
+    }
+    const ev = rs.decide(s, command, a, dice);
     events.push(...ev);
     s = ev.reduce((x, e) => rs.evolve(x, e), s);
+    if (map) {
+      const bad = invariantBroken(map, s);
+      if (bad) throw new Error(`game ${seed}, command ${n} (${JSON.stringify(command)}): ${bad}`);
+    }
   }
   return { events, state: s, commands: n };
 }
@@ -94,4 +108,50 @@ export function playRandomGames(rs: Ruleset<State, Command, Event, View>, n: num
     results.push({ seed, winner: g.state.result!.winner, commands: g.commands, events: g.events.length });
   }
   return results;
+}
+
+/**
+ * A seeded game driven to the first state `until` accepts: each side takes the first legal action, preferring
+ * move/fight, the automatic set-up and ending steps, with no redeployments or drops. For tests and benches.
+ */
+export function playUntil(rs: Ruleset<State, Command, Event, View>, seed: number, until: (s: State) => boolean, maxCommands = 400): State {
+  const dice = new SeededDice(seed);
+  let s: State = fold(rs, rs.setup('standard', {}, dice));
+  const actors: Record<string, Actor> = { allied: { side: 'allied', commands: ALLIED_COMMANDS }, soviet: { side: 'soviet', commands: SOVIET_COMMANDS } };
+  for (let k = 0; k < maxCommands && !until(s); k++) {
+    const actor = actors[rs.status(s).waitingFor[0].side];
+    const legal = rs.legal(s, actor);
+    const pick =
+      legal.find((a) => a.command.type === 'order' && a.command.order === 'move-fight') ??
+      legal.find((a) => a.command.type === 'place') ??
+      legal.find((a) => a.command.type !== 'redeploy' && a.command.type !== 'airdrop') ??
+      legal[0];
+    s = rs.decide(s, pick.command, actor, dice).reduce((x, e) => rs.evolve(x, e), s);
+  }
+  if (!until(s)) throw new Error(`seed ${seed}: the state asked for was not reached`);
+  return s;
+}
+
+/**
+ * Facts every state between commands must keep, checked by the fuzzer: units on real hexes with 1..max steps,
+ * legal stacks (7.0-7.2), US and UK units on their own side of the army group line unless marked wrong-side (3.4),
+ * and no pending combat without a target.
+ */
+export function invariantBroken(map: OuMap, s: State): string | null {
+  const byHex = new Map<string, string[]>();
+  for (const [id, u] of Object.entries(s.u)) {
+    if (!onMap(u.at)) continue;
+    const d = unitDef(id);
+    if (!map.index.has(u.at)) return `${id} stands on ${u.at}, not a map hex`;
+    if (!(u.s >= 1 && u.s <= d.f.length)) return `${id} has ${u.s} steps`;
+    byHex.set(u.at, [...(byHex.get(u.at) ?? []), id]);
+  }
+  for (const [h, ids] of byHex) if (!stackOk(ids)) return `illegal stack in ${h}: ${ids.join(', ')}`;
+  if (s.bnd) {
+    const b = board(map, s);
+    for (const [h, ids] of byHex)
+      for (const id of ids) if (!b.regionOk(unitDef(id), h) && !s.wrong[id]) return `${id} in ${h} is on the wrong side of the army group line (3.4) without being marked`;
+  }
+  if (s.combat && !map.index.has(s.combat.target)) return 'combat without a target hex';
+  return null;
 }

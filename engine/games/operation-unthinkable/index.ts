@@ -11,11 +11,11 @@ import { fromMapData, type OuMap } from './map';
 import type { MapData } from '../../maps/model';
 import mapJson from './map.json';
 import { unitDef } from './data';
-import { autoStep, combatSide, fold, requiredCommands, stepOf, SUPREME } from './steps';
+import { autoStep, combatSide, fold, owesReady, requiredCommands, stepOf, SUPREME } from './steps';
 import { redact, view } from './view';
 import type { Command, Event, Options, Side, State, StepId, View } from './types';
 
-export const VERSION = '0.1.0';
+export const VERSION = '0.2.0';
 
 const hex = z.string().regex(/^\d{4}$/);
 const unit = z.string().min(1).max(40);
@@ -142,7 +142,8 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
       const limit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
       try {
-        return step.legal(map, s, actor);
+        const out = step.legal(map, s, actor);
+        return owesReady(s, actor) ? out : out.filter((a) => a.command.type !== 'end-phase' && a.command.type !== 'end-setup');
       } finally {
         Error.stackTraceLimit = limit;
       }

@@ -81,6 +81,8 @@ export interface MapSpec {
   autobahn?: [string, string][];
   cities?: Record<string, string>;
   frontline?: { elbe: string[]; mulde: string[] };
+  /** river names of river hexsides, `a|b` -> name ('Elbe', 'Mulde', 'Elbe / Mulde'): the start lines follow them (3.3) */
+  riverNames?: Record<string, string>;
   westColumn?: number;
   eastColumn?: number;
   provenance?: string[];
@@ -112,6 +114,46 @@ function westOf(anchors: string[], id: string): boolean {
     xl = y1 === y0 ? Math.max(x0, x1) : x0 + ((x1 - x0) * (y - y0)) / (y1 - y0);
   }
   return x <= xl + 1e-9;
+}
+
+/**
+ * The stretches of 3.3 that follow a river: the Elbe line along the Elbe from 1530 to 2535, the Mulde line along
+ * the Mulde from hexside 1530/1531 to 2244 (the south edge). Windows in plane units (centre(): x = column,
+ * y = row, odd columns + 0.5) around the printed hexes; outside them the line is the anchor polyline.
+ */
+export const RIVER_STRETCH: Record<'elbe' | 'mulde', { river: string; x: [number, number]; y: [number, number] }> = {
+  elbe: { river: 'Elbe', x: [14.5, 25.5], y: [30.5, 36] },
+  mulde: { river: 'Mulde', x: [14.5, 22.5], y: [31, 44.5] },
+};
+
+/**
+ * Allied start hexes (3.3, 2.1.2, rulings: start line from the map): every hex the west edge reaches without
+ * crossing the line, where the line is the river's hexsides inside its stretch and, elsewhere, the hexsides
+ * between the two sides of the anchor polyline.
+ */
+function riverLine(o: { ids: string[]; nb: number[][]; named: Map<number, string[]>; poly: Uint8Array; west: number[]; river: string; x: [number, number]; y: [number, number] }): Uint8Array {
+  const mid = (a: number, b: number) => {
+    const [xa, ya] = centre(o.ids[a]);
+    const [xb, yb] = centre(o.ids[b]);
+    return [(xa + xb) / 2, (ya + yb) / 2];
+  };
+  const cut = (a: number, b: number) => {
+    const [x, y] = mid(a, b);
+    const inStretch = y >= o.y[0] && y <= o.y[1];
+    if (!inStretch) return o.poly[a] !== o.poly[b];
+    return x >= o.x[0] && x <= o.x[1] && (o.named.get(sideKey(a, b))?.includes(o.river) ?? false);
+  };
+  const out = new Uint8Array(o.ids.length);
+  const todo = o.west.filter((i) => o.poly[i] === 1);
+  for (const i of todo) out[i] = 1;
+  while (todo.length) {
+    const i = todo.pop()!;
+    for (const n of o.nb[i]) if (!out[n] && !cut(i, n)) {
+      out[n] = 1;
+      todo.push(n);
+    }
+  }
+  return out;
 }
 
 export function buildMap(spec: MapSpec): OuMap {
@@ -155,13 +197,24 @@ export function buildMap(spec: MapSpec): OuMap {
   const col = ids.map((id) => parseId(id).col);
   const row = ids.map((id) => parseId(id).row);
   const fl = spec.frontline ?? { elbe: printed.frontline.elbe.anchors, mulde: printed.frontline.mulde.anchors };
-  const line = (anchors: string[]) => Uint8Array.from(ids, (id) => (westOf(anchors, id) ? 1 : 0));
+  const poly = (anchors: string[]) => Uint8Array.from(ids, (id) => (westOf(anchors, id) ? 1 : 0));
+  const named = new Map<number, string[]>();
+  for (const [k, name] of Object.entries(spec.riverNames ?? {})) {
+    const [a, b] = k.split('|').map((h) => index.get(h));
+    if (a !== undefined && b !== undefined) named.set(sideKey(a, b), name.split(' / '));
+  }
+  const westCol = spec.westColumn ?? spec.columns[0];
+  const line = (which: 'elbe' | 'mulde') => {
+    const p = poly(fl[which]);
+    if (!named.size) return p;
+    return riverLine({ ids, nb, named, poly: p, west: ids.map((_, i) => i).filter((i) => parseId(ids[i]).col === westCol), ...RIVER_STRETCH[which] });
+  };
   return {
     ids, index, col, row, nb, terrain,
     river: sides(spec.rivers), lake: sides(spec.lakes), autobahn,
     west: ids.map((_, i) => i).filter((i) => col[i] === west),
     east: ids.map((_, i) => i).filter((i) => col[i] === east),
-    frontline: { elbe: line(fl.elbe), mulde: line(fl.mulde) },
+    frontline: { elbe: line('elbe'), mulde: line('mulde') },
     cityName,
     provenance: spec.provenance ?? [],
   };
@@ -206,6 +259,7 @@ export function fromMapData(md: MapData): OuMap {
     rivers: md.hexsides.filter((s) => s.kind === 'river' || s.kind === 'major-river').map((s) => [s.a, s.b]),
     lakes: md.hexsides.filter((s) => s.kind === 'lake').map((s) => [s.a, s.b]),
     autobahn: md.rails.map((r) => [r.a, r.b]),
+    riverNames: Object.fromEntries(md.hexsides.filter((s) => s.name && (s.kind === 'river' || s.kind === 'major-river')).map((s) => [`${s.a}|${s.b}`, s.name!])),
     westColumn: printed.edges.west.column, eastColumn: printed.edges.east.column,
     provenance: md.notes ?? [],
   });

@@ -98,6 +98,7 @@ function prepareMove(map: OuMap, s: State, actor: Actor, units: string[]): MoveC
     if (!(phaseKind(s, side, d.ag) === 'move')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Movement Phase now`);
     if (!(onMap(s.u[d.id].at))) throw new RuleError('ILLEGAL', '10.0', `${d.name} is not on the map`);
     if (s.ph.done.includes(d.id)) throw new RuleError('ILLEGAL', '10.1', `${d.name} has finished moving this phase`);
+    if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.1', `${d.name}'s command has ended its phase`);
     if (!(s.dropped[d.id] !== s.turn)) throw new RuleError('ILLEGAL', '5.3', `${d.name} dropped this turn and may not move`);
   }
   const from = s.u[units[0]].at;
@@ -170,20 +171,19 @@ function walk(ctx: MoveCtx, path: string[]): Event[] {
 
 /** 3.4: army groups stay on their side of the boundary; wrong-side units after a change obey (a) or (b). */
 function checkBoundaryStep(b: Board, s: State, d: UnitDef, cur: number, nxt: number): void {
-  if (d.side !== 'allied' || !d.ag) return;
-  const hex = b.map.ids[nxt];
+  const why = boundaryBlock(b, s, d, cur, nxt);
+  if (why) throw new RuleError('ILLEGAL', '3.4', why);
+}
+
+/** Why the 3.4 boundary forbids this step for this unit, or null. */
+function boundaryBlock(b: Board, s: State, d: UnitDef, cur: number, nxt: number): string | null {
+  if (d.side !== 'allied' || !d.ag) return null;
+  if (b.regionOk(d, b.map.ids[nxt])) return null;
   const w = s.wrong[d.id];
-  if (!w) {
-    if (!(b.regionOk(d, hex))) throw new RuleError('ILLEGAL', '3.4', d.ag === 'US' ? `US units stay on or south of the army group line` : `UK units stay north of the army group line`);
-    return;
-  }
-  if (b.regionOk(d, hex)) return;
-  if (w === 'a') {
-    if (b.adjacentToEnemy('allied', nxt)) throw new RuleError('ILLEGAL', '3.4', `${d.name} is on the wrong side of the line and may not move next to a Soviet unit`);
-  } else {
-    const dist = b.regionDist(d.ag);
-    if (!(dist[nxt] < dist[cur])) throw new RuleError('ILLEGAL', '3.4', `${d.name} must head straight back to its own side of the line`);
-  }
+  if (!w) return d.ag === 'US' ? 'US units stay on or south of the army group line' : 'UK units stay north of the army group line';
+  if (w === 'a') return b.adjacentToEnemy('allied', nxt) ? `${d.name} is on the wrong side of the line and may not move next to a Soviet unit` : null;
+  const dist = b.regionDist(d.ag);
+  return dist[nxt] < dist[cur] ? null : `${d.name} must head straight back to its own side of the line`;
 }
 
 /**
@@ -196,18 +196,7 @@ function canStep(ctx: MoveCtx, cur: number, nxt: number): boolean {
   for (const d of defs) {
     const c = stepCost(b, d, cur, nxt, g);
     if (c === null || used[d.id] + c > (s.ph.mf[d.id] ?? mf[d.id])) return false;
-    if (d.side === 'allied' && d.ag) {
-      const hex = b.map.ids[nxt];
-      const w = s.wrong[d.id];
-      if (!b.regionOk(d, hex)) {
-        if (!w) return false;
-        if (w === 'a' && b.adjacentToEnemy('allied', nxt)) return false;
-        if (w === 'b') {
-          const dist = b.regionDist(d.ag);
-          if (!(dist[nxt] < dist[cur])) return false;
-        }
-      }
-    }
+    if (boundaryBlock(b, s, d, cur, nxt)) return false;
   }
   const there = b.unitsAt(nxt);
   return stackOk(there.length ? [...there.filter((id) => !ctx.units.includes(id)), ...ctx.units] : ctx.units);
@@ -221,7 +210,7 @@ export function moveOptions(map: OuMap, s: State, actor: Actor): { units: string
   for (const [id, u] of Object.entries(s.u)) {
     if (!onMap(u.at)) continue;
     const d = unitDef(id);
-    if (!covers(actor, d) || s.ph.done.includes(id) || s.dropped[id] === s.turn) continue;
+    if (!covers(actor, d) || s.ph.done.includes(id) || s.ph.ready.includes(d.cmd) || s.dropped[id] === s.turn) continue;
     if (phaseKind(s, actor.side as Side, d.ag) !== 'move') continue;
     const key = `${u.at}|${originOf(s, id)}`;
     const l = groups.get(key);
@@ -250,6 +239,102 @@ export function moveOptions(map: OuMap, s: State, actor: Actor): { units: string
         }
       }
     }
+  }
+  return out;
+}
+
+/** Where a group may end a move this phase: total half-MP per unit class and one legal path (start excluded). */
+export interface ReachHex {
+  /** half-MP the move costs; with light and heavy units together, the dearer of the two */
+  cost: number;
+  /** hexes entered, in order; the last element is the destination, or 'exit' for leaving the map */
+  path: string[];
+}
+
+interface Label {
+  node: number;
+  /** half-MP spent per cost class (light, heavy) */
+  c: number[];
+  prev: Label | null;
+}
+
+/**
+ * Every hex `units` can move to now as one move (10.0-10.2.3, 8.2, 7.0/7.1.1, 3.4, 9.4.1; exit per 4.1/4.2 and
+ * ruling A10), with one path walk() accepts for each. Empty when the group may not move. Units of a group may pay
+ * light and heavy costs; paths are searched over both totals at once (Pareto labels), so a hex is listed exactly
+ * when some path is within every unit's allowance. Keys are hex ids and 'exit'.
+ */
+export function reachable(map: OuMap, s: State, actor: Actor, units: string[]): Map<string, ReachHex> {
+  const out = new Map<string, ReachHex>();
+  let ctx: MoveCtx;
+  try {
+    ctx = prepareMove(map, s, actor, units);
+  } catch {
+    return out;
+  }
+  const { b, side, defs, g, mf, used } = ctx;
+  const light = defs.map((d) => paysLight(d) || g.scout);
+  const classes = [...new Set(light)];
+  const cls = light.map((l) => classes.indexOf(l));
+  const rem = classes.map((_, k) => Math.min(...defs.filter((_, j) => cls[j] === k).map((d) => (s.ph.mf[d.id] ?? mf[d.id]) - used[d.id])));
+  const rep = classes.map((_, k) => defs[cls.indexOf(k)]);
+  const n = map.ids.length;
+  const start = b.idx(ctx.from);
+  // node = hex index, or hex index + n for an airborne-held hex passed along the autobahn (7.1.1), never a stop
+  const labels: Label[][] = Array.from({ length: 2 * n }, () => []);
+  const dominated = (node: number, c: number[]) => labels[node].some((l) => l.c.every((v, k) => v <= c[k]));
+  const first: Label = { node: start, c: classes.map(() => 0), prev: null };
+  labels[start].push(first);
+  const queue: Label[] = [first];
+  const edge = new Set(side === 'allied' ? map.east : map.west);
+  const exitBest: Label[] = [];
+  const stops = (i: number) => b.ezoc(side, i);
+  for (let qi = 0; qi < queue.length; qi++) {
+    const l = queue[qi];
+    if (labels[l.node].indexOf(l) < 0) continue; // superseded
+    const transit = l.node >= n;
+    const cur = transit ? l.node - n : l.node;
+    if (l.prev && !transit && stops(cur)) continue; // 8.2: entering an enemy zone of control ends the move
+    if (!transit && edge.has(cur) && l.c.every((v, k) => v + 2 <= rem[k])) exitBest.push(l);
+    for (const nx of map.nb[cur]) {
+      if (b.occupant(nx) === other(side)) continue;
+      if (transit && !map.autobahn.has(sideKey(cur, nx))) continue;
+      const c = l.c.slice();
+      let ok = true;
+      for (let k = 0; k < classes.length && ok; k++) {
+        const step = stepCost(b, rep[k], cur, nx, g);
+        if (step === null || c[k] + step > rem[k]) ok = false;
+        else c[k] += step;
+      }
+      if (!ok || defs.some((d) => boundaryBlock(b, s, d, cur, nx))) continue;
+      const there = b.unitsAt(nx).filter((id) => !units.includes(id));
+      let node = nx;
+      if (!stackOk([...there, ...units])) {
+        const pass = there.length > 0 && there.every((id) => isAirborne(unitDef(id))) && map.autobahn.has(sideKey(cur, nx)) && !stops(nx);
+        if (!pass) continue;
+        node = nx + n;
+      }
+      if (dominated(node, c)) continue;
+      labels[node] = labels[node].filter((o) => !o.c.every((v, k) => c[k] <= v));
+      const nl: Label = { node, c, prev: l };
+      labels[node].push(nl);
+      queue.push(nl);
+    }
+  }
+  const pathOf = (l: Label): string[] => {
+    const p: string[] = [];
+    for (let x: Label | null = l; x && x.prev; x = x.prev) p.push(map.ids[x.node % n]);
+    return p.reverse();
+  };
+  const cost = (l: Label) => Math.max(...l.c);
+  for (let i = 0; i < n; i++) {
+    if (i === start || !labels[i].length) continue;
+    const best = labels[i].reduce((a, x) => (cost(x) < cost(a) ? x : a));
+    out.set(map.ids[i], { cost: cost(best), path: pathOf(best) });
+  }
+  if (exitBest.length) {
+    const best = exitBest.reduce((a, x) => (cost(x) < cost(a) ? x : a));
+    out.set('exit', { cost: cost(best) + 2, path: [...pathOf(best), 'exit'] });
   }
   return out;
 }

@@ -270,6 +270,25 @@ function decideSetupPlace(map: OuMap, s: State, actor: Actor, placements: Placem
   return [{ type: 'placed', side, why: 'setup', units: placements }];
 }
 
+/**
+ * Hexes where one of the actor's unplaced units may set up now (3.5, 3.6, 3.4, 7.0, 7.1.2/ruling A27), given the
+ * units already on the map. For the board's click-to-place; decide() checks the same through decideSetupPlace().
+ */
+export function setupTargets(map: OuMap, s: State, actor: Actor, unit: string): string[] {
+  const side = actor.side as Side;
+  if (s.step !== (side === 'soviet' ? 'setup-soviet' : 'setup-allied')) return [];
+  const d = unitDef(unit);
+  if (s.u[unit]?.at !== 'setup' || !covers(actor, d)) return [];
+  const none = new Map<string, string>();
+  const pos = side === 'allied' && (d.nat === 'PL2' || d.nat === 'DE') ? alliedPositions(s) : null;
+  return map.ids.filter((h) => {
+    if (setupHexOk(map, s, unit, h, none)) return false;
+    if (!pos) return true;
+    pos.set(unit, h);
+    return !p2cGermanClash(map, pos);
+  });
+}
+
 /** Greedy placement of the actor's unplaced units, for legal() and demos. */
 function greedySetup(map: OuMap, s: State, actor: Actor): Placement[] {
   const side = actor.side as Side;
@@ -313,6 +332,20 @@ export function requiredCommands(s: State, side: Side): string[] {
     if (d.side === side) set.add(d.cmd);
   }
   return [...set];
+}
+
+const READY_STEPS: StepId[] = ['setup-soviet', 'setup-allied', 'allied-1', 'allied-2', 'soviet-1', 'soviet-2'];
+
+/**
+ * In a step that ends once every command with units has said it is done: does this seat still owe that? A seat
+ * whose commands have nothing to finish here (the Allied supreme commander before the airborne corps land,
+ * Stavka at set-up) is not offered "done", which would change nothing.
+ */
+export function owesReady(s: State, actor: Actor): boolean {
+  if (!READY_STEPS.includes(s.step) || s.combat) return true;
+  const open = requiredCommands(s, actor.side as Side).filter((c) => !s.ph.ready.includes(c));
+  // with nothing open (no units left, or the last one lost after its command was done) anyone may close the step
+  return open.length === 0 || actor.commands.some((c) => open.includes(c));
 }
 
 function readyEvents(map: OuMap, s: State, actor: Actor, dice: DiceSource): Event[] {
@@ -545,7 +578,7 @@ function attackOptions(map: OuMap, s: State, actor: Actor): LegalAction<Command>
   const side = actor.side as Side;
   const out: LegalAction<Command>[] = [];
   const targets = new Set<number>();
-  const fighting = (id: string) => covers(actor, unitDef(id)) && !s.ph.attacked.includes(id) && phaseKind(s, side, unitDef(id).ag) === 'combat';
+  const fighting = (id: string) => covers(actor, unitDef(id)) && !s.ph.attacked.includes(id) && !s.ph.ready.includes(unitDef(id).cmd) && phaseKind(s, side, unitDef(id).ag) === 'combat';
   for (const [id, u] of Object.entries(s.u)) {
     if (!onMap(u.at) || !fighting(id)) continue;
     for (const n of map.nb[b.idx(u.at)]) if (b.occupant(n) === other(side)) targets.add(n);

@@ -172,4 +172,8 @@ export interface View {
   wrong: State['wrong'];
   result: State['result'];
   options: Options;
+  /** movement and combat bookkeeping of the current phase (public: every move and attack is announced) */
+  ph: PhaseSt;
+  /** 1AAA drops by turn (5.3) */
+  dropped: State['dropped'];
 }

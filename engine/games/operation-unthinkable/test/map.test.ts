@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hexDistance, printedMap, ring1, fromMapData } from '../map';
+import mapJson from '../map.json';
 import { makeState, testMap } from './helpers';
 import { board } from '../board';
 import type { MapData } from '../../../maps/model';
@@ -53,5 +54,36 @@ describe('map facts and CCRR geometry (2.1, rulings: grid)', () => {
   it('builds synthetic maps for tests', () => {
     const m = testMap({ terrain: { '2020': 'forest' } });
     expect(board(m, makeState(m, { units: {} })).forest(m.index.get('2020')!)).toBe(true);
+  });
+
+  it('3.3 on the built map: the start lines follow the Elbe and Mulde hexsides and meet the printed hexes', () => {
+    const md = mapJson as unknown as MapData;
+    const m = fromMapData(md);
+    const a = (line: 'elbe' | 'mulde', id: string) => m.frontline[line][m.index.get(id)!] === 1;
+    const river = (id1: string, id2: string) => md.hexsides.find((s) => (s.a === id1 && s.b === id2) || (s.a === id2 && s.b === id1))?.name ?? '';
+    const crossings = (line: 'elbe' | 'mulde') => {
+      const out: [string, string][] = [];
+      m.ids.forEach((id, i) => m.nb[i].forEach((n) => m.frontline[line][i] === 1 && m.frontline[line][n] === 0 && out.push([id, m.ids[n]])));
+      return out;
+    };
+    // the printed hexes: 1005 and 1530 are Allied on both lines; the Elbe line keeps 2535 and 2543
+    for (const id of ['1005', '1530', '2535', '2543']) expect(a('elbe', id)).toBe(true);
+    for (const id of ['1005', '1530', '1531']) expect(a('mulde', id)).toBe(true);
+    expect(a('elbe', '2635')).toBe(false);
+    // between 1530 and 2535 every Allied/Soviet hexside of the Elbe line is an Elbe hexside
+    const elbeStretch = crossings('elbe').filter(([x, y]) => Math.min(+x.slice(2), +y.slice(2)) >= 31 && Math.max(+x.slice(2), +y.slice(2)) <= 35 && +x.slice(0, 2) >= 16 && +x.slice(0, 2) <= 25);
+    expect(elbeStretch.length).toBeGreaterThan(8);
+    for (const [x, y] of elbeStretch) expect(river(x, y)).toContain('Elbe');
+    // the Mulde line leaves at hexside 1530/1531 and runs along the Mulde to 2244 on the south edge
+    const mulde = crossings('mulde').filter(([x, y]) => Math.min(+x.slice(2), +y.slice(2)) >= 32);
+    expect(mulde.length).toBeGreaterThan(15);
+    for (const [x, y] of mulde) expect(river(x, y)).toContain('Mulde');
+    expect(mulde.some(([x, y]) => x === '2244' || y === '2244')).toBe(true);
+    // the Mulde runs west of 2244, so 2244 itself starts on the Soviet bank (rulings: start line from the map)
+    expect(a('mulde', '2244')).toBe(false);
+    // the Mulde line gives the Allies less ground, and neither line reaches the east edge
+    const count = (line: 'elbe' | 'mulde') => m.frontline[line].reduce((t, x) => t + x, 0);
+    expect(count('mulde')).toBeLessThan(count('elbe'));
+    for (const i of m.east) expect(m.frontline.elbe[i] + m.frontline.mulde[i]).toBe(0);
   });
 });
