@@ -54,6 +54,11 @@ export function SelectionPanel({ view, me, hex, unit, legal, hints, onUnit, onMo
   const dests = unit ? [...(legal.moves.get(unit)?.entries() ?? [])] : [];
   const range = unit ? hints.range.get(unit) : undefined;
   const battle = hex ? view.battles.find((b) => b.hex === hex) : undefined;
+  /** The river crossed by the last step of a move (where an attack enters its hex, 7.5). */
+  const riverOf = (o: MoveOption) => {
+    const prev = o.path.length > 1 ? o.path[o.path.length - 2] : sel?.at;
+    return prev ? riverBetween(prev, o.dest) : null;
+  };
   return (
     <section className="ef-card" aria-label="Selection" data-testid="ef-selection">
       <h3>{hex ? hexLabel(hex) : 'Nothing selected'}</h3>
@@ -90,15 +95,14 @@ export function SelectionPanel({ view, me, hex, unit, legal, hints, onUnit, onMo
           <div className="ef-dests">
             {dests.map(([dest, opts]) => {
               const o = opts[0];
-              const prev = o.path.length > 1 ? o.path[o.path.length - 2] : sel.at;
-              const river = prev ? riverBetween(prev, dest) : null;
+              const river = riverOf(o);
               const cost = costLine(costOf(view, sel, o));
               const what = o.kind === 'rail' ? `by rail, ${cost}` : o.kind === 'retreat' ? 'retreat (rearguard)' : o.kind === 'mobilize' ? (o.path.length ? 'HQ moves and stands down' : 'stand down in place') : o.engages ? `attack${river ? ` across the ${river.name}` : ''}, ${cost}` : cost;
               return (
                 <span key={dest} className="ef-dest-group">
                   {opts.map((x, i) => (
                     <button key={i} className={`secondary ${x.engages ? 'ef-attack' : ''}`} disabled={!canAct || busy} onClick={() => onMove(x)} title={x.label}>
-                      {i === 0 ? `→ ${hexLabel(dest)} (${what})` : x.kind}
+                      {i === 0 ? `→ ${hexLabel(dest)} (${what})` : x.kind === 'move' ? `from ${hexLabel(x.path.length > 1 ? x.path[x.path.length - 2] : sel.at)}${riverOf(x) ? ` across the ${riverOf(x)!.name}` : ''}, ${costLine(costOf(view, sel, x))}` : x.kind}
                     </button>
                   ))}
                 </span>

@@ -1156,21 +1156,29 @@ function tryOk(f: () => unknown): boolean {
   }
 }
 
-/** Enumerate land paths of up to `speed` hexes; first valid path per destination. */
-function landMoves(s: State, g: Game, u: Unit, opts: { noEngage?: boolean; retreat?: boolean } = {}): string[][] {
+/**
+ * Land paths of up to `speed` hexes, breadth-first so the first valid path per destination is a shortest one.
+ * With `entries`, an engaging destination gets one path per hexside it can be entered by: the hexside decides
+ * a river assault (7.5) and which hexside limit is used (6.33), so the player should be able to choose it.
+ */
+function landMoves(s: State, g: Game, u: Unit, opts: { noEngage?: boolean; retreat?: boolean } = {}, entries = false): string[][] {
   const out = new Map<string, string[]>();
-  const max = speed(s, u);
-  const walk = (path: string[]) => {
-    if (path.length) {
-      const dest = path[path.length - 1];
-      if (!out.has(dest) && !isFault(landPath(s, g, u, path, opts))) out.set(dest, path);
-      if (enemiesAt(s, dest, u.side) || stopsIn(s.weather, g.board, u.type, dest)) return;
+  let frontier: string[][] = [[]];
+  for (let k = 1; k <= speed(s, u) && frontier.length; k++) {
+    const next: string[][] = [];
+    for (const p of frontier) {
+      const at = p.length ? p[p.length - 1] : u.at!;
+      for (const n of g.board.neighbours(at)) {
+        if (n === u.at || p.includes(n)) continue;
+        const path = [...p, n];
+        const engage = enemiesAt(s, n, u.side);
+        const key = entries && engage ? `${n}<${at}` : n;
+        if (!out.has(key) && !isFault(landPath(s, g, u, path, opts))) out.set(key, path);
+        if (!engage && !stopsIn(s.weather, g.board, u.type, n)) next.push(path);
+      }
     }
-    if (path.length >= max) return;
-    const at = path.length ? path[path.length - 1] : u.at!;
-    for (const n of g.board.neighbours(at)) if (n !== u.at && !path.includes(n)) walk([...path, n]);
-  };
-  walk([]);
+    frontier = next;
+  }
   return [...out.values()];
 }
 
@@ -1217,7 +1225,7 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
     const shq = cmdrs.find((h) => h.type === 'shq');
     const by = cmdrs.find((h) => h.type !== 'shq') ?? shq;
     if (!by) continue;
-    for (const path of landMoves(s, g, u)) add({ type: 'move', unit: u.id, path, by: by.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
+    for (const path of landMoves(s, g, u, {}, true)) add({ type: 'move', unit: u.id, path, by: by.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
     if (enemiesAt(s, u.at!, side) && !s.rearguards.some((r) => r.hex === u.at))
       for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, dest(p), side)).slice(0, 2))
         add({ type: 'retreat', unit: u.id, path, by: by.id }, `Retreat ${u.name} (rearguard) to ${g.board.label(dest(path))}`, '6.41', dest(path));

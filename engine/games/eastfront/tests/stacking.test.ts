@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../../core';
 import type { SetupUnit } from '../data';
+import { leaks } from '../leak';
 import { tinyGame, GERMAN, SOVIET, type TinyMapSpec } from '../testkit';
 import type { EastfrontConfig } from '../ruleset';
 
@@ -124,6 +125,8 @@ describe('overstacking after a repulse (7.51, 6.22): the owner picks the unsuppl
     expect(g.unit('X')).toMatchObject({ unsupplied: true, cv: 2 });
     expect(g.unit('W').unsupplied).toBeFalsy();
     expect(g.unit('W').cv).toBe(4);
+    // the prompt names hexes and counts only; the answer shows the other side tokens, never ids
+    expect(leaks(g.rs, g.events)).toEqual([]);
   });
 
   it('with autoResolve the default applies at once: the strongest unit there goes unsupplied', () => {
