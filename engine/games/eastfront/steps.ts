@@ -8,7 +8,7 @@ import { notSupported, RuleError } from '../../core/errors';
 import { rollMany } from '../../core/dice';
 import { countAtLeast } from '../../mechanics/graph';
 import type { Board } from './board';
-import { FP_TARGET, fpMax, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
+import { FP_TARGET, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
   CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit,
