@@ -157,7 +157,7 @@ export default function EastfrontBoard(props: BoardProps) {
         <aside className="ef-side">
           <SelectionPanel view={view} me={side} hex={hex} unit={unit} legal={legal} hints={hints} onUnit={select} onMove={move} canAct={canAct} busy={busy} />
           {mySide && view.phase === 'production' && <ProductionForm key={`${view.turn.month}-${seq}`} view={view} side={mySide} actions={legal.actions} send={send} busy={busy || past} />}
-          <BattlePanel view={view} side={side} actions={past ? [] : legal.actions} events={events.filter((e) => e.seq <= seq)} send={send} busy={busy} onFocus={(h) => { setHex(h); setCentre(h); }} />
+          <BattlePanel view={view} side={side} fire={hints.fire} actions={past ? [] : legal.actions} events={events.filter((e) => e.seq <= seq)} send={send} busy={busy} onFocus={(h) => { setHex(h); setCentre(h); }} />
           <OwnBlocks view={view} me={side} legal={legal} unit={unit} onUnit={select} />
           <Plots gameId={props.gameId} side={side} latestSeq={latestSeq} />
         </aside>
