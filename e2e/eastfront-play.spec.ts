@@ -99,7 +99,27 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await clickHex(g.page, 'Kamensko');
   await expect(g.page.getByTestId('ef-moves')).toContainText('Armor V');
   await expect(g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov \(attack/ })).toHaveAttribute('title', 'Move Armor V to Rostov');
+  // engine hints from the side's own view: effective firepower of own blocks, move costs, the move preview
+  await expect(g.page.getByTestId('ef-selection').getByTestId('ef-fire').filter({ hasText: /^Effective firepower: attack DF \(hits on 5\+\), defence DF/ })).toHaveCount(3); // V, W, X
+  await expect(g.page.getByTestId('ef-selection').getByTestId('ef-fire').filter({ hasText: 'HQs never fire' })).toHaveCount(1);
+  await expect(g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov \(attack, 1 hex, stops there\)/ })).toBeVisible();
+  await expect(g.page.getByTestId('ef-moves')).toContainText(/\d hex(es)?, \d left/);
+  const box = (await g.page.getByTestId('hexmap').boundingBox())!;
+  const rostov = await g.page.evaluate(() => window.__efMap?.pixelOf('Rostov') ?? null);
+  await g.page.mouse.move(box.x + rostov![0], box.y + rostov![1]);
+  await expect(g.page.getByTestId('ef-move-preview')).toContainText('move Armor V here: 1 hex, stops there');
   await shot(g.page, '03-german-select-armor');
+  // 6.2: a fifth block may stop in Kamensko for now, but movement cannot end until the hex is within its limit
+  await g.page.getByTestId('ef-own-blocks').getByRole('button', { name: /^Infantry S/ }).click();
+  await g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Kamensko \(/ }).click();
+  await expect(g.page.getByTestId('ef-prompt')).toContainText('Beyond the stacking limit: Kamensko (5 of 4)');
+  await expect(g.page.getByRole('button', { name: /^End movement/ })).toHaveCount(0);
+  await shot(g.page, '03b-german-overstacked');
+  await g.page.getByRole('button', { name: '↶ Undo' }).click();
+  await expect(g.page.getByRole('button', { name: /^End movement/ })).toBeVisible();
+  await g.page.keyboard.press('Escape'); // clear the selection, then pick Armor V again
+  await clickHex(g.page, 'Kamensko');
+  await expect(g.page.getByTestId('ef-moves')).toContainText('Armor V');
   await clickHex(g.page, 'Rostov');
   await expect(log(g.page)).toContainText("Army Group \"A\"'s Armor V attacks Rostov");
   await expect(log(s.page)).toContainText('A German block attacks Rostov');

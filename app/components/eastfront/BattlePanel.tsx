@@ -1,23 +1,24 @@
 'use client';
 /**
- * Battles: each battle hex with what is known of both sides, a firepower preview for your own blocks (the
- * printed firepower of each type; terrain and weather can lower it, the server applies them), the fight and
+ * Battles: each battle hex with what is known of both sides, a firepower preview for your own blocks (their
+ * effective firepower from the engine's hints: terrain, weather, mountain troops, major cities), the fight and
  * airstrike buttons the engine offers, and the dice of the combat so far this phase.
  */
 import { TYPES } from '../../../engine/games/eastfront/data';
+import type { FireHint } from '../../../engine/games/eastfront/hints';
 import type { ClientEvent } from '../../../server/games';
 import type { LegalActionData } from '../boards';
 import { describeEastfront } from './describe';
 import { FP_HITS_ON, hexLabel, SIDE_NAME, TYPE_WORD } from './labels';
 import type { View, ViewUnit } from './model';
 
-function Preview({ units, role }: { units: ViewUnit[]; role: 'off' | 'def' }) {
+function Preview({ units, role, fire }: { units: ViewUnit[]; role: 'off' | 'def'; fire: Map<string, FireHint> }) {
   const known = units.filter((u) => u.type && u.cv !== undefined);
   if (!known.length) return <span className="muted">{units.length} hidden block{units.length === 1 ? '' : 's'}</span>;
   let dice = 0;
   let expect = 0;
   const parts = known.map((u) => {
-    const fp = TYPES[u.type!]?.[role];
+    const fp = fire.get(u.id!)?.[role];
     const cv = u.cv ?? 0;
     if (!fp) return `${u.name ?? u.id} (does not fire)`;
     dice += cv;
@@ -40,8 +41,10 @@ function Dice({ faces, hitOn }: { faces: number[]; hitOn: number }) {
   );
 }
 
-export function BattlePanel({ view, side, actions, events, send, busy, onFocus }: {
+export function BattlePanel({ view, side, fire, actions, events, send, busy, onFocus }: {
   view: View;
+  /** Effective firepower of the viewer's own blocks (engine hints). */
+  fire: Map<string, FireHint>;
   side?: string;
   actions: LegalActionData[];
   events: ClientEvent[];
@@ -79,7 +82,7 @@ export function BattlePanel({ view, side, actions, events, send, busy, onFocus }
               </div>
               {side && myUnits.length > 0 && (!b.fought || (view.prompt?.kind === 'defend' && view.prompt.hex === b.hex)) && (
                 <div className="ef-small">
-                  Your fire if fought now ({mineActive ? 'attacking' : 'defending'}): <Preview units={myUnits} role={mineActive ? 'off' : 'def'} />
+                  Your effective fire if fought now ({mineActive ? 'attacking' : 'defending'}): <Preview units={myUnits} role={mineActive ? 'off' : 'def'} fire={fire} />
                 </div>
               )}
               {(fight || strikes.length > 0) && (
@@ -109,7 +112,7 @@ export function BattlePanel({ view, side, actions, events, send, busy, onFocus }
         </>
       )}
       {feed.some((e) => e.type === 'fire') && <p className="ef-small muted">Yellow dice scored hits; a 1 or 2 against a river attack (a 1 against an air assault) throws an attacker back.</p>}
-      <p className="ef-small muted">Fire: {Object.entries(FP_HITS_ON).map(([k, v]) => `${k} hits on ${v}+`).join(', ')}. Types: {Object.entries(TYPE_WORD).slice(0, 4).map(([k, v]) => `${v} ${TYPES[k as keyof typeof TYPES].off ?? '-'}/${TYPES[k as keyof typeof TYPES].def ?? '-'}`).join(', ')}.</p>
+      <p className="ef-small muted">Fire: {Object.entries(FP_HITS_ON).map(([k, v]) => `${k} hits on ${v}+`).join(', ')}. Printed (before terrain and weather): {Object.entries(TYPE_WORD).slice(0, 4).map(([k, v]) => `${v} ${TYPES[k as keyof typeof TYPES].off ?? '-'}/${TYPES[k as keyof typeof TYPES].def ?? '-'}`).join(', ')}.</p>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { BoardMapPane } from '../map/BoardMapPane';
 import { BattlePanel } from './BattlePanel';
 import { indexEvents } from './describe';
 import './eastfront.css';
+import { costLine, costOf, useHints } from './hints';
 import { efMap, hexLabel } from './labels';
 import { blockHex, blockStyle, LOOKS, veilLayer, type BlockInfo, type HighlightKind } from './layers';
 import { indexLegal, stacks, type MoveOption, type View } from './model';
@@ -28,6 +29,7 @@ export default function EastfrontBoard(props: BoardProps) {
   const { side, status, busy, seq, latestSeq, send, events } = props;
   const view = props.view as View;
   const legal = useMemo(() => indexLegal(props.legal, view), [props.legal, view]);
+  const hints = useHints(view, side);
   const veil = useMemo(() => [veilLayer(efMap, inPlay)], []);
   const [hex, setHex] = useState<string | null>(null);
   const [unit, setUnit] = useState<string | null>(null);
@@ -114,15 +116,18 @@ export default function EastfrontBoard(props: BoardProps) {
 
   const highlights = useMemo(() => {
     const out: { hex: string; kind: HighlightKind }[] = [];
-    for (const h of legal.commands.get(unit ?? '') ?? []) out.push({ hex: h, kind: 'reach' });
+    for (const h of hints.range.get(unit ?? '')?.hexes ?? []) out.push({ hex: h, kind: 'reach' });
     for (const b of view.battles) out.push({ hex: b.hex, kind: b.fought ? 'fought' : 'battle' });
     if (unit && canAct) for (const [dest, opts] of legal.moves.get(unit) ?? []) out.push({ hex: dest, kind: opts[0].engages ? 'attack' : 'dest' });
     if (hex) out.push({ hex, kind: 'selected' });
     if (hover && hover !== hex) out.push({ hex: hover, kind: 'hover' });
     return out;
-  }, [legal, unit, view.battles, canAct, hex, hover]);
+  }, [legal, hints, unit, view.battles, canAct, hex, hover]);
 
   const hoverUnits = hover ? view.units.filter((u) => u.at === hover) : [];
+  // the move preview: what moving the selected block to the hovered hex would cost
+  const selUnit = unit ? view.units.find((u) => u.id === unit) : undefined;
+  const hoverMove = hover && selUnit ? legal.moves.get(selUnit.id!)?.get(hover)?.find((o) => o.path.length) : undefined;
   const mySide = side === 'german' || side === 'soviet' ? side : undefined;
 
   return (
@@ -141,6 +146,7 @@ export default function EastfrontBoard(props: BoardProps) {
               <>
                 <b>{hexLabel(hover)}</b>{inPlay(hover) ? '' : ' (outside the Edelweiss area)'}
                 {hoverUnits.length ? ` — ${hoverUnits.map((u) => unitLine(u, side)).join('; ')}` : ''}
+                {hoverMove && selUnit && <span data-testid="ef-move-preview"> · move {selUnit.name} here: {costLine(costOf(view, selUnit, hoverMove))}</span>}
               </>
             ) : (
               <span className="muted">Hover a hex for details. Grey hexes are outside this scenario. Terrain and rivers tagged <span className="tag substitute">substitute</span> are our stand-ins where the rulebook prints nothing.</span>
@@ -149,9 +155,9 @@ export default function EastfrontBoard(props: BoardProps) {
           <Legend />
         </div>
         <aside className="ef-side">
-          <SelectionPanel view={view} me={side} hex={hex} unit={unit} legal={legal} onUnit={select} onMove={move} canAct={canAct} busy={busy} />
+          <SelectionPanel view={view} me={side} hex={hex} unit={unit} legal={legal} hints={hints} onUnit={select} onMove={move} canAct={canAct} busy={busy} />
           {mySide && view.phase === 'production' && <ProductionForm key={`${view.turn.month}-${seq}`} view={view} side={mySide} actions={legal.actions} send={send} busy={busy || past} />}
-          <BattlePanel view={view} side={side} actions={past ? [] : legal.actions} events={events.filter((e) => e.seq <= seq)} send={send} busy={busy} onFocus={(h) => { setHex(h); setCentre(h); }} />
+          <BattlePanel view={view} side={side} fire={hints.fire} actions={past ? [] : legal.actions} events={events.filter((e) => e.seq <= seq)} send={send} busy={busy} onFocus={(h) => { setHex(h); setCentre(h); }} />
           <OwnBlocks view={view} me={side} legal={legal} unit={unit} onUnit={select} />
           <Plots gameId={props.gameId} side={side} latestSeq={latestSeq} />
         </aside>

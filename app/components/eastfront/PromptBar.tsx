@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { BoardProps, LegalActionData } from '../boards';
 import { UndoControls } from '../UndoControls';
 import { hexLabel, SIDE_NAME } from './labels';
+import { overstackedHexes } from './hints';
 import type { View } from './model';
 
 const HINT: Record<string, string> = {
@@ -46,12 +47,17 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
       hint = p.what === 'loss'
         ? 'A hit always falls on the strongest block; between equally strong blocks you decide (rule 7.33). The remaining dice are rolled after your choice.'
         : 'A repulse falls on the weakest attacker; between equally weak ones you decide (rule 7.51). A thrown-back para also loses a step.';
+    } else if (p?.kind === 'unsupply') {
+      headline = `Too many of your blocks in ${p.hexes.map((h) => hexLabel(h.hex)).join(', ')} after a repulse: choose which go out of supply.`;
+      hint = `Blocks beyond the stacking limit count as unsupplied and lose a step (rule 6.22): ${p.hexes.map((h) => `${h.excess} in ${hexLabel(h.hex)}`).join(', ')}. The first button is the default (strongest blocks, HQs last).`;
     } else if (p?.kind === 'production') {
       headline = 'Your turn: production orders.';
       hint = HINT.production;
     } else {
       headline = `Your turn (${SIDE_NAME[side]}): ${status.phase} phase.`;
       hint = HINT[view.phase] ?? '';
+      const over = view.phase === 'movement' || view.phase === 'blitzMovement' ? overstackedHexes(view, side) : [];
+      if (over.length) hint = `Beyond the stacking limit: ${over.join(', ')}. Move blocks out before movement can end (rule 6.2). ${hint}`;
     }
   } else {
     const w = status.waitingFor.filter((x) => x.side !== side);

@@ -3,6 +3,7 @@
  * The selected hex and block: what is there (own blocks in full, enemy blocks only as revealed), where the
  * selected block may go (from the legal moves, as buttons for keyboard play) and the hex's provenance.
  */
+import { costLine, costOf, fireLine, speedOf, type Hints } from './hints';
 import { efMap, hexLabel, riverBetween, SIDE_COLOUR, SIDE_NAME, TYPE_WORD } from './labels';
 import type { LegalIndex, MoveOption, View, ViewUnit } from './model';
 import { unitKey } from './model';
@@ -36,12 +37,13 @@ export function HexDetails({ hex }: { hex: string }) {
   );
 }
 
-export function SelectionPanel({ view, me, hex, unit, legal, onUnit, onMove, canAct, busy }: {
+export function SelectionPanel({ view, me, hex, unit, legal, hints, onUnit, onMove, canAct, busy }: {
   view: View;
   me?: string;
   hex: string | null;
   unit: string | null;
   legal: LegalIndex;
+  hints: Hints;
   onUnit(id: string | null, hex?: string): void;
   onMove(o: MoveOption): void;
   canAct: boolean;
@@ -50,8 +52,13 @@ export function SelectionPanel({ view, me, hex, unit, legal, onUnit, onMove, can
   const here = hex ? view.units.filter((u) => u.at === hex) : [];
   const sel = unit ? view.units.find((u) => u.id === unit) : undefined;
   const dests = unit ? [...(legal.moves.get(unit)?.entries() ?? [])] : [];
-  const reach = unit ? legal.commands.get(unit) : undefined;
+  const range = unit ? hints.range.get(unit) : undefined;
   const battle = hex ? view.battles.find((b) => b.hex === hex) : undefined;
+  /** The river crossed by the last step of a move (where an attack enters its hex, 7.5). */
+  const riverOf = (o: MoveOption) => {
+    const prev = o.path.length > 1 ? o.path[o.path.length - 2] : sel?.at;
+    return prev ? riverBetween(prev, o.dest) : null;
+  };
   return (
     <section className="ef-card" aria-label="Selection" data-testid="ef-selection">
       <h3>{hex ? hexLabel(hex) : 'Nothing selected'}</h3>
@@ -62,6 +69,7 @@ export function SelectionPanel({ view, me, hex, unit, legal, onUnit, onMove, can
         <ul className="ef-list">
           {here.map((u) => {
             const movable = !!u.id && legal.moves.has(u.id);
+            const fire = u.id ? hints.fire.get(u.id) : undefined;
             return (
               <li key={unitKey(u)}>
                 <span className="ef-swatch" style={{ background: SIDE_COLOUR[u.side] }} />{' '}
@@ -70,6 +78,7 @@ export function SelectionPanel({ view, me, hex, unit, legal, onUnit, onMove, can
                     {unitLine(u, me)}
                   </button>
                 ) : <span>{unitLine(u, me)}</span>}
+                {fire && <div className="ef-small ef-fire" data-testid="ef-fire">Effective firepower: {fireLine(fire)}</div>}
               </li>
             );
           })}
@@ -77,19 +86,23 @@ export function SelectionPanel({ view, me, hex, unit, legal, onUnit, onMove, can
       )}
       {sel && (
         <div data-testid="ef-moves">
-          <h4>{sel.name}: {dests.length ? 'where it may go' : 'no move available now'}</h4>
-          {reach && reach.size > 0 && <p className="ef-small">In command: gives orders to blocks in {reach.size} hex{reach.size === 1 ? '' : 'es'} (outlined blue).</p>}
+          <h4>{sel.name}: {dests.length ? `where it may go (speed ${speedOf(view, sel.type)} now)` : 'no move available now'}</h4>
+          {range && (
+            <p className="ef-small" data-testid="ef-range">
+              Command range {range.cv}{range.disrupted ? ' (disrupted by the weather, 5.8)' : ''}: {range.hexes.size} hex{range.hexes.size === 1 ? '' : 'es'}, outlined blue{range.supreme !== undefined ? `; ${range.supreme} supreme moves left for any block on the map` : ''}.
+            </p>
+          )}
           <div className="ef-dests">
             {dests.map(([dest, opts]) => {
               const o = opts[0];
-              const prev = o.path.length > 1 ? o.path[o.path.length - 2] : sel.at;
-              const river = prev ? riverBetween(prev, dest) : null;
-              const what = o.kind === 'rail' ? 'by rail' : o.kind === 'retreat' ? 'retreat (rearguard)' : o.kind === 'mobilize' ? (o.path.length ? 'HQ moves and stands down' : 'stand down in place') : o.engages ? `attack${river ? ` across the ${river.name}` : ''}` : `${o.path.length} hex${o.path.length === 1 ? '' : 'es'}`;
+              const river = riverOf(o);
+              const cost = costLine(costOf(view, sel, o));
+              const what = o.kind === 'rail' ? `by rail, ${cost}` : o.kind === 'retreat' ? 'retreat (rearguard)' : o.kind === 'mobilize' ? (o.path.length ? 'HQ moves and stands down' : 'stand down in place') : o.engages ? `attack${river ? ` across the ${river.name}` : ''}, ${cost}` : cost;
               return (
                 <span key={dest} className="ef-dest-group">
                   {opts.map((x, i) => (
                     <button key={i} className={`secondary ${x.engages ? 'ef-attack' : ''}`} disabled={!canAct || busy} onClick={() => onMove(x)} title={x.label}>
-                      {i === 0 ? `→ ${hexLabel(dest)} (${what})` : x.kind}
+                      {i === 0 ? `→ ${hexLabel(dest)} (${what})` : x.kind === 'move' ? `from ${hexLabel(x.path.length > 1 ? x.path[x.path.length - 2] : sel.at)}${riverOf(x) ? ` across the ${riverOf(x)!.name}` : ''}, ${costLine(costOf(view, sel, x))}` : x.kind}
                     </button>
                   ))}
                 </span>

@@ -153,6 +153,7 @@ export function evolve(s: State, e: Event): State {
       // 6.31/7.15: attackers stay hidden until combat; the OA's units joining its battle are revealed
       if (e.engage && s.battles[to]?.oa === u.side) patch.face = true;
       let n: State = setUnit({ ...s, sideUse }, e.unit, patch);
+      if (u.repulsed) n = clearRepulsed(n, e.unit);
       if (e.disengage) n = dropEmptyBattles(n, from);
       if (e.cost) n = spendSupreme(n, e.by, e.cost);
       if (e.mode === 'air') {
@@ -181,7 +182,7 @@ export function evolve(s: State, e: Event): State {
     case 'pursuit':
       return { ...s, rearguards: s.rearguards.filter((r) => r.unit !== e.unit) };
     case 'mobilized': {
-      let n = setUnit(s, e.hq, { at: e.path.length ? e.path[e.path.length - 1] : s.units[e.hq].at, moved: true });
+      let n = clearRepulsed(setUnit(s, e.hq, { at: e.path.length ? e.path[e.path.length - 1] : s.units[e.hq].at, moved: true }), e.hq);
       if (e.cost) n = spendSupreme(n, e.hq, e.cost);
       return n;
     }
@@ -241,7 +242,8 @@ export function evolve(s: State, e: Event): State {
       return { ...counted, units: { ...s.units, [e.unit]: n } };
     }
     case 'repulsed': {
-      const moved = { ...s.units[e.unit], at: e.eliminated ? null : e.to, face: false };
+      // 6.22: a unit pushed back may overstack the hex it goes back to (marked until it moves)
+      const moved: Unit = { ...s.units[e.unit], at: e.eliminated ? null : e.to, face: false, ...(e.eliminated ? {} : { repulsed: true }) };
       if (e.eliminated) moved.cv = 0;
       else if (e.cv !== undefined) moved.cv = e.cv;
       delete moved.part;
@@ -305,7 +307,7 @@ export function evolve(s: State, e: Event): State {
     case 'replaced':
       return setUnit(s, e.unit, { cv: e.cv });
     case 'cadre': {
-      const n = setUnit(s, e.unit, { at: e.hex, cv: e.cv, token: e.token, fresh: true, face: false });
+      const n = clearRepulsed(setUnit(s, e.unit, { at: e.hex, cv: e.cv, token: e.token, fresh: true, face: false }), e.unit);
       return { ...n, nextToken: Math.max(n.nextToken, Number(e.token.replace(/\D/g, '')) + 1) };
     }
     case 'battleRenewed':
@@ -313,6 +315,13 @@ export function evolve(s: State, e: Event): State {
     case 'gameEnded':
       return { ...s, phase: 'over', prompt: null, result: { winner: e.winner, level: e.level, vp: e.vp } };
   }
+}
+
+function clearRepulsed(s: State, id: string): State {
+  if (!s.units[id].repulsed) return s;
+  const u = { ...s.units[id] };
+  delete u.repulsed;
+  return { ...s, units: { ...s.units, [id]: u } };
 }
 
 function spendSupreme(s: State, by: string, cost: number): State {

@@ -1,12 +1,12 @@
 /**
  * Random-legal-play fuzzer: plays seeded games by picking among legal() actions and checks invariants
- * after every command (stacking, hexside limits, strengths in range, battles well-formed) and that folding
- * the log again gives the same state.
+ * after every command (stacking where 6.2 applies, hexside limits, strengths in range, battles well-formed)
+ * and that folding the log again gives the same state.
  */
 import { SeededDice, fold, type Actor } from '../../core';
 import { isHq } from './data';
 import type { EastfrontRuleset } from './ruleset';
-import { hexsideLimit, stackLimit } from './rules';
+import { hexsideLimit, overstacks } from './rules';
 import type { Event, State } from './state';
 
 export interface FuzzReport {
@@ -23,24 +23,23 @@ const ACTORS: Record<string, Actor> = {
   soviet: { side: 'soviet', commands: ['STAVKA', 'FRONT-I', 'production'] },
 };
 
-export function checkInvariants(rs: EastfrontRuleset, s: State, exempt: Set<string> = new Set()): string[] {
+export function checkInvariants(rs: EastfrontRuleset, s: State): string[] {
   const out: string[] = [];
   const b = rs.board;
-  const count = new Map<string, number>();
   for (const u of Object.values(s.units)) {
     if (u.cv < 0 || u.cv > u.max) out.push(`${u.id} strength ${u.cv} outside 0..${u.max}`);
     if (!u.at) continue;
     if (!isHq(u.type) && u.cv < 1) out.push(`${u.id} in play at ${u.cv}cv`);
     if (u.at.startsWith('box:')) continue;
     if (!b.has(u.at)) out.push(`${u.id} at ${u.at}, not in play`);
-    const k = `${u.at}|${u.side}`;
-    count.set(k, (count.get(k) ?? 0) + 1);
   }
-  if (s.phase !== 'movement' && s.phase !== 'blitzMovement' && s.phase !== 'command')
-    for (const [k, n] of count) {
-      const [hex] = k.split('|');
-      if (n > stackLimit(b, hex) && !exempt.has(hex)) out.push(`overstacked ${k}: ${n}`);
-    }
+  // 6.2: limits hold once movement is over; the moving side may overstack during its Command (HQ deploy,
+  // 5.2.1) and Movement phases; a repulse may overstack (7.51, 6.22) until the repulsed units move
+  const moving = s.phase === 'movement' || s.phase === 'blitzMovement' || s.phase === 'command';
+  for (const side of ['german', 'soviet'] as const) {
+    if (moving && side === s.active) continue;
+    for (const o of overstacks(s, b, side, true)) out.push(`overstacked ${o.hex}|${side}: ${o.units} (limit ${o.limit}, repulsed ${o.repulsed})`);
+  }
   for (const [k, n] of Object.entries(s.sideUse)) {
     const [a, c] = k.split('|');
     if (n > hexsideLimit(s, b, a, c)) out.push(`hexside ${k} used ${n} times`);
@@ -60,10 +59,9 @@ export function fuzz(rs: EastfrontRuleset, seeds: number[], maxCommands = 600, o
     const pick = new SeededDice(seed * 7919 + 17);
     const events: Event[] = rs.setup('edelweiss', options, dice);
     let s = fold(rs, events);
-    const repulsedInto = new Set<string>();
     for (let i = 0; i < maxCommands && s.phase !== 'over'; i++) {
       const p = s.prompt;
-      const side = p?.kind === 'defend' || p?.kind === 'allocate' ? p.side : p?.kind === 'production' ? p.sides[0] : s.active;
+      const side = p?.kind === 'defend' || p?.kind === 'allocate' || p?.kind === 'unsupply' ? p.side : p?.kind === 'production' ? p.sides[0] : s.active;
       const actor = ACTORS[side];
       const acts = rs.legal(s, actor);
       if (!acts.length) {
@@ -87,17 +85,10 @@ export function fuzz(rs: EastfrontRuleset, seeds: number[], maxCommands = 600, o
         if (JSON.stringify(a1) !== JSON.stringify(a2)) rep.problems.push(`seed ${seed}: evolve not deterministic on ${e.type}`);
         if (JSON.stringify(s) !== before) rep.problems.push(`seed ${seed}: evolve mutated its input on ${e.type}`);
         rep.eventTypes[e.type] = (rep.eventTypes[e.type] ?? 0) + 1;
-        if (e.type === 'repulsed') repulsedInto.add(e.to);
         s = a1;
       }
       events.push(...evs);
-      const bad = checkInvariants(rs, s, repulsedInto);
-      // 6.22: an overstack caused by a repulse may last until the owner moves units out
-      for (const hex of [...repulsedInto]) {
-        const bySide = new Map<string, number>();
-        for (const u of Object.values(s.units)) if (u.at === hex) bySide.set(u.side, (bySide.get(u.side) ?? 0) + 1);
-        if ([...bySide.values()].every((n) => n <= stackLimit(rs.board, hex))) repulsedInto.delete(hex);
-      }
+      const bad = checkInvariants(rs, s);
       if (bad.length) {
         rep.problems.push(`seed ${seed} after ${a.command.type}: ${bad.join('; ')}`);
         break;

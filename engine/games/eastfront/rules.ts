@@ -4,7 +4,7 @@
  */
 import { reach, zonesOfControl } from '../../mechanics/graph';
 import type { Board } from './board';
-import { isHq, other, STACKING, TYPES, type Side, type Weather } from './data';
+import { fpMax, isHq, other, STACKING, TYPES, type Fp, type Side, type UnitType, type Weather } from './data';
 import type { Ctl, State, Unit } from './state';
 
 /** Static per-scenario facts computed once from the board (see docs/rulings/eastfront.md). */
@@ -51,8 +51,12 @@ export function isBattleHex(s: State, hex: string): boolean {
 }
 
 export function ctlAt(s: State, b: Board, hex: string): Ctl {
+  return ctlIn(s.control, b, hex);
+}
+/** Control of `hex` in a control string (state or view). */
+export function ctlIn(control: string, b: Board, hex: string): Ctl {
   const i = b.index.get(hex);
-  return i === undefined ? '.' : ((s.control[i] as Ctl) ?? '.');
+  return i === undefined ? '.' : ((control[i] as Ctl) ?? '.');
 }
 
 export const friendly = (s: State, b: Board, hex: string, side: Side) => ctlAt(s, b, hex) === CTL[side];
@@ -123,10 +127,12 @@ export function hasSupplyLine(s: State, b: Board, side: Side, at: string, rail: 
   return false;
 }
 
-/** Weather disruption (5.8, 12.22): effective command value. */
+/** Weather disruption (5.8, 12.22): all HQs in Mud, German HQs in Snow. */
+export const disrupted = (weather: Weather, side: Side) => weather === 'mud' || (weather === 'snow' && side === 'german');
+
+/** Effective command value (5.8). */
 export function effectiveCv(s: State, u: Unit): number {
-  const disrupted = s.weather === 'mud' || (s.weather === 'snow' && u.side === 'german');
-  return disrupted ? u.cv - 1 : u.cv;
+  return disrupted(s.weather, u.side) ? u.cv - 1 : u.cv;
 }
 
 /**
@@ -146,13 +152,43 @@ export function commandRange(s: State, b: Board, hq: Unit): Set<string> {
 }
 
 function commandRangeRaw(s: State, b: Board, hq: Unit): Set<string> {
+  return rangeFrom(b, s.weather, s.control, hq);
+}
+
+/** 5.3, 5.8, R-5.3 from plain facts (state or a side's view): the hexes an active HQ commands. */
+export function rangeFrom(b: Board, weather: Weather, control: string, hq: { side: Side; cv: number; at: string | null }): Set<string> {
   const out = new Set<string>();
   if (!hq.at || isBox(hq.at)) return out;
-  const r = effectiveCv(s, hq);
+  const r = disrupted(weather, hq.side) ? hq.cv - 1 : hq.cv;
   if (r < 0) return out;
-  const d = reach([hq.at], b.neighbours, { maxSteps: r, canLeave: (id) => !enemyCtl(s, b, id, hq.side) });
+  const foe = CTL[other(hq.side)];
+  const d = reach([hq.at], b.neighbours, { maxSteps: r, canLeave: (id) => ctlIn(control, b, id) !== foe });
   for (const h of d.keys()) out.add(h);
   return out;
+}
+
+/** 7.34: double defence (half hits): forest, marsh, mountain, major cities, and everything in Mud (12.24). */
+export function doubleDefence(b: Board, weather: Weather, hex: string): boolean {
+  const t = b.terrain(hex);
+  return t === 'forest' || t === 'marsh' || t === 'mountain' || b.isMajor(hex) || weather === 'mud';
+}
+
+/** Defensive firepower (7.32 major cities at least DF; 2.62 mountain troops DF in mountains). */
+export function defenceFp(b: Board, type: UnitType, hex: string): Fp | null {
+  let fp = TYPES[type].def;
+  if (!fp) return null;
+  if (b.isMajor(hex)) fp = fpMax(fp, 'DF');
+  if (type === 'mountain' && b.terrain(hex) === 'mountain') fp = fpMax(fp, 'DF');
+  return fp;
+}
+
+/** Offensive firepower (2.62 mountain troops DF in mountains; 7.32 marsh and 12.24 Mud: SF). */
+export function offenceFp(b: Board, weather: Weather, type: UnitType, hex: string): Fp | null {
+  let fp = TYPES[type].off;
+  if (!fp) return null;
+  if (type === 'mountain' && b.terrain(hex) === 'mountain') fp = 'DF';
+  if ((b.terrain(hex) === 'marsh' && weather !== 'snow') || weather === 'mud') fp = 'SF';
+  return fp;
 }
 
 export function speed(s: State, u: Unit): number {
@@ -164,6 +200,69 @@ export function stackLimit(b: Board, hex: string): number {
   return STACKING[b.terrain(hex)];
 }
 
+/**
+ * 6.2: where `side`'s units on the map will stand when movement ends: designated rearguards (6.41) count at
+ * the end of their retreat path, everything else where it is.
+ */
+const endMemo = new WeakMap<State, Map<Side, Map<string, Unit[]>>>();
+export function endPositions(s: State, side: Side): Map<string, Unit[]> {
+  let m = endMemo.get(s);
+  if (!m) endMemo.set(s, (m = new Map()));
+  const hit = m.get(side);
+  if (hit) return hit;
+  const r = endPositionsRaw(s, side);
+  m.set(side, r);
+  return r;
+}
+
+function endPositionsRaw(s: State, side: Side): Map<string, Unit[]> {
+  const rg = new Map(s.rearguards.map((r) => [r.unit, r.path[r.path.length - 1]]));
+  const m = new Map<string, Unit[]>();
+  for (const u of liveUnits(s, side)) {
+    if (!onMap(u)) continue;
+    const at = rg.get(u.id) ?? u.at!;
+    (m.get(at) ?? m.set(at, []).get(at)!).push(u);
+  }
+  return m;
+}
+
+export interface Overstack {
+  hex: string;
+  units: number;
+  limit: number;
+  /** Units a repulse pushed in and that have not moved since (7.51): tolerated beyond the limit (6.22). */
+  repulsed: number;
+}
+
+/**
+ * 6.21-6.22: hexes where `side` stands beyond the stacking limit at the end of movement. With `tolerate`,
+ * hexes whose excess is no larger than the repulsed units there are left out (a repulse may overstack).
+ */
+const overMemo = new WeakMap<State, Map<string, Overstack[]>>();
+export function overstacks(s: State, b: Board, side: Side, tolerate: boolean): Overstack[] {
+  let m = overMemo.get(s);
+  if (!m) overMemo.set(s, (m = new Map()));
+  const key = `${side}:${tolerate}`;
+  const hit = m.get(key);
+  if (hit) return hit;
+  const r = overstacksRaw(s, b, side, tolerate);
+  m.set(key, r);
+  return r;
+}
+
+function overstacksRaw(s: State, b: Board, side: Side, tolerate: boolean): Overstack[] {
+  const rg = new Set(s.rearguards.map((r) => r.unit));
+  const out: Overstack[] = [];
+  for (const [hex, us] of endPositions(s, side)) {
+    const limit = stackLimit(b, hex);
+    if (us.length <= limit) continue;
+    const repulsed = us.filter((u) => u.repulsed && !rg.has(u.id)).length;
+    if (tolerate && us.length - repulsed <= limit) continue;
+    out.push({ hex, units: us.length, limit, repulsed });
+  }
+  return out.sort((x, y) => (x.hex < y.hex ? -1 : 1));
+}
+
 /** 6.33 battle hexside limit: 2 across clear hexsides, 1 otherwise; in Mud every hexside counts as marsh. */
 export function hexsideLimit(s: State, b: Board, a: string, c: string): number {
   if (s.weather === 'mud') return 1;
@@ -173,11 +272,11 @@ export function hexsideLimit(s: State, b: Board, a: string, c: string): number {
 export const sideKey = (a: string, c: string) => (a < c ? `${a}|${c}` : `${c}|${a}`);
 
 /** Movement stop terrain (6.1, 12.24): mountain, marsh, and in Mud also clear and forest. */
-export function stopsIn(s: State, b: Board, u: Unit, hex: string): boolean {
-  if (u.type === 'cavalry') return false;
+export function stopsIn(weather: Weather, b: Board, type: UnitType, hex: string): boolean {
+  if (type === 'cavalry') return false;
   const t = b.terrain(hex);
-  if (s.weather === 'snow' && t === 'marsh') return false;
-  if (s.weather === 'mud') return true;
+  if (weather === 'snow' && t === 'marsh') return false;
+  if (weather === 'mud') return true;
   return t === 'mountain' || t === 'marsh';
 }
 

@@ -11,7 +11,7 @@ import { EDELWEISS, EDELWEISS_UNITS, isHq, other, rollWeather, weatherOf, type S
 import { evolve, initialState } from './evolve';
 import { cityValue, computeControl, type ScenarioCtx } from './rules';
 import type { Battle, Command, Event, State, Unit } from './state';
-import { decideIn, promptLegal, STEPS, statusLine, type Game } from './steps';
+import { decideIn, promptLegal, STEPS, statusLine, unsupplyLegal, type Game } from './steps';
 import { redactEvent, viewOf, type View } from './view';
 
 export interface EastfrontConfig {
@@ -48,6 +48,7 @@ const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fight'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
   z.object({ type: z.literal('defend'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
   z.object({ type: z.literal('endCombat') }).strict(),
+  z.object({ type: z.literal('unsupply'), units: idList }).strict(),
   z.object({ type: z.literal('allocate'), hex: hexRef, unit: z.string().min(1).max(40) }).strict(),
   z.object({ type: z.literal('paradrop'), unit: z.string().min(1).max(40), by: z.string().min(1).max(40), to: hexRef }).strict(),
   z.object({ type: z.enum(['seaMove', 'invade', 'exitZone', 'disband', 'advanceReinforcement']), unit: z.string().min(1).max(40).optional() }).passthrough(),
@@ -140,7 +141,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
   const rs: EastfrontRuleset = {
     id: 'eastfront',
     name: 'EastFront',
-    version: '0.2.0',
+    version: '0.3.0',
     board,
     game,
     scenarios: [
@@ -148,7 +149,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
         id: 'edelweiss',
         name: 'Operation Edelweiss (introductory)',
         description: 'July II 1942 to September 1942: Army Group A drives into the Caucasus.',
-        options: [{ id: 'autoResolve', name: 'Auto-resolve passive choices', description: 'Defensive fire and loss choices use the stated defaults (strongest fires first; among equal units the cheapest step takes the loss).', default: false }],
+        options: [{ id: 'autoResolve', name: 'Auto-resolve passive choices', description: 'Defensive fire, loss and overstack choices use the stated defaults (strongest fires first; among equal units the cheapest step takes the loss; beyond a stacking limit the strongest units go unsupplied).', default: false }],
       },
     ],
     roles,
@@ -197,6 +198,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
     legal(state: State, actor: Actor): LegalAction<Command>[] {
       if (state.phase === 'over') return [];
       if (state.prompt?.kind === 'defend' || state.prompt?.kind === 'allocate') return promptLegal(state, game, actor);
+      if (state.prompt?.kind === 'unsupply') return unsupplyLegal(state, game, actor);
       if (state.phase !== 'production' && actor.side !== state.active) return [];
       return STEPS[state.phase].legal(state, game, actor);
     },
@@ -208,6 +210,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       const p = state.prompt;
       if (p?.kind === 'defend') waitingFor.push({ side: p.side, what: `defensive fire at ${board.label(p.hex)} (7.22)` });
       else if (p?.kind === 'allocate') waitingFor.push({ side: p.side, what: p.what === 'loss' ? `which unit takes a hit at ${board.label(p.hex)} (7.33)` : `which attacker is thrown back at ${board.label(p.hex)} (7.51)` });
+      else if (p?.kind === 'unsupply') waitingFor.push({ side: p.side, what: `units beyond stacking limits to go unsupplied at ${p.hexes.map((h) => board.label(h.hex)).join(', ')} (6.22)` });
       else if (p?.kind === 'production') for (const s of p.sides) waitingFor.push({ side: s, command: 'production', what: 'production orders (11.1)' });
       else waitingFor.push({ side: state.active, command: game.commands[state.active][0].id, what: `${state.phase} phase` });
       return { turn: statusLine(state), phase: state.phase, waitingFor, finished: false };

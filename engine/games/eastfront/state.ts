@@ -35,6 +35,8 @@ export interface Unit {
   part?: number;
   /** Arrived (cadre) this month: no replacements (11.41). */
   fresh?: boolean;
+  /** Pushed back by a repulse (7.51) and not moved since: its hex may stay overstacked (6.22). */
+  repulsed?: boolean;
   /** HQ activation state (5.x). */
   hq?: HqState;
   /** Paratroops dropped this player-turn: no control, no ZOC, no movement until linkup (14.6). */
@@ -108,7 +110,9 @@ export type Prompt =
   | { kind: 'defend'; side: Side; hex: string; offOrder: string[]; activePrefs: string[] }
   /** The owner picks which of several equal units takes a hit (7.33) or a repulse (7.51). */
   | { kind: 'allocate'; side: Side; hex: string; what: 'loss' | 'repulse'; units: string[] }
-  | { kind: 'production'; sides: Side[] };
+  | { kind: 'production'; sides: Side[] }
+  /** 6.22: the owner picks which units beyond the stacking limit of each hex go unsupplied. */
+  | { kind: 'unsupply'; side: Side; hexes: { hex: string; excess: number }[] };
 
 export interface Turn {
   year: number;
@@ -168,6 +172,8 @@ export type Command =
   | { type: 'fight'; hex: string; order?: string[]; prefs?: string[] }
   | { type: 'defend'; hex: string; order?: string[]; prefs?: string[] }
   | { type: 'endCombat' }
+  /** Answer to the 'unsupply' prompt: the units (per overstacked hex, exactly its excess) that go unsupplied. */
+  | { type: 'unsupply'; units: string[] }
   /** Answer to an `allocate` prompt: the unit that takes the hit or the repulse. */
   | { type: 'allocate'; hex: string; unit: string }
   /** 14.3: airdrop a para unit into `to`, commanded by its paradrop HQ `by`. */

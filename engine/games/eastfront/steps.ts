@@ -8,13 +8,13 @@ import { notSupported, RuleError } from '../../core/errors';
 import { rollMany } from '../../core/dice';
 import { countAtLeast } from '../../mechanics/graph';
 import type { Board } from './board';
-import { FP_TARGET, fpMax, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
+import { FP_TARGET, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
-  CTL, commandRange, computeControl, ctlAt, effectiveCv, enemyCtl, friendly, hasSupplyLine, hexsideLimit, isBox, liveUnits,
-  onMap, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
+  CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit,
+  isBox, liveUnits, offenceFp, onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
 } from './rules';
-import type { Battle, Command, Event, Phase, ProductionOrder, State, Unit } from './state';
+import type { Battle, Command, Event, Phase, ProductionOrder, Prompt, State, Unit } from './state';
 
 export interface Game {
   board: Board;
@@ -90,34 +90,55 @@ function remainingOwn(s: State, hex: string, side: Side, except: string): number
 }
 
 /**
+ * Why a check failed. The validators return one instead of throwing, so that legal() can probe thousands
+ * of candidate paths cheaply (an exception per refused path was most of its time); decide() throws it.
+ */
+interface Fault {
+  fault: true;
+  rule: string;
+  msg: string;
+}
+const no = (rule: string, msg: string): Fault => ({ fault: true, rule, msg });
+const isFault = (x: unknown): x is Fault => !!x && typeof x === 'object' && 'fault' in x;
+function must<T>(x: T | Fault): T {
+  if (isFault(x)) ill(x.rule, x.msg);
+  return x as T;
+}
+
+type LandOpts = { noEngage?: boolean; retreat?: boolean; deploy?: boolean };
+
+/**
  * 6.1-6.33: validate a land path for `u` (excluding its start hex). `noEngage` for HQs (5.1) and
  * mobilizing HQs. `retreat` allows leaving a battle with no other unit left (the rearguard, 6.41).
  */
-export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: { noEngage?: boolean; retreat?: boolean; deploy?: boolean } = {}): PathCheck {
+export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts = {}): PathCheck {
+  return must(landPath(s, g, u, path, opts));
+}
+
+function landPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts): PathCheck | Fault {
   const b = g.board;
-  req(onMap(u), '6.1', 'units off the board cannot move by land');
-  req(path.length > 0, '6.1', 'a move needs at least one hex');
+  if (!onMap(u)) return no('6.1', 'units off the board cannot move by land');
+  if (!path.length) return no('6.1', 'a move needs at least one hex');
   const max = opts.deploy ? 1 : speed(s, u);
-  req(path.length <= max, opts.deploy ? '5.2.1' : '6.1', `${u.name} may move at most ${max} hexes now`);
+  if (path.length > max) return no(opts.deploy ? '5.2.1' : '6.1', `${u.name} may move at most ${max} hexes now`);
   const start = u.at!;
   const res: PathCheck = { sides: [], attack: false, engage: false, disengage: false, river: false };
   let prev = start;
-  const startBattle = enemiesAt(s, start, u.side);
-  if (startBattle) {
+  if (enemiesAt(s, start, u.side)) {
     const first = path[0];
-    req(friendly(s, b, first, u.side) && !s.battles[first] && !enemiesAt(s, first, u.side), '6.32', 'a unit may only disengage into an adjacent friendly hex that is not embattled');
-    if (!opts.retreat) req(remainingOwn(s, start, u.side, u.id) > 0, '6.41', 'the last unit leaving a battle must be designated rearguard (retreat)');
+    if (!friendly(s, b, first, u.side) || s.battles[first] || enemiesAt(s, first, u.side)) return no('6.32', 'a unit may only disengage into an adjacent friendly hex that is not embattled');
+    if (!opts.retreat && remainingOwn(s, start, u.side, u.id) === 0) return no('6.41', 'the last unit leaving a battle must be designated rearguard (retreat)');
     res.disengage = true;
   }
   for (let i = 0; i < path.length; i++) {
     const h = path[i];
-    req(b.has(h), '1.2', `hex ${h} is not in play`);
-    req(b.adjacent(prev, h), '6.1', `${b.label(prev)} and ${b.label(h)} are not connected`);
+    if (!b.has(h)) return no('1.2', `hex ${h} is not in play`);
+    if (!b.adjacent(prev, h)) return no('6.1', `${b.label(prev)} and ${b.label(h)} are not connected`);
     const last = i === path.length - 1;
     if (enemiesAt(s, h, u.side)) {
-      req(last, '6.31', 'a unit entering a hex with enemy units must stop there');
-      req(!opts.noEngage && !isHq(u.type), '5.1', 'HQs never voluntarily engage');
-      req(!(res.disengage || u.diseng), '6.32', 'a unit that disengaged may not re-engage this phase');
+      if (!last) return no('6.31', 'a unit entering a hex with enemy units must stop there');
+      if (opts.noEngage || isHq(u.type)) return no('5.1', 'HQs never voluntarily engage');
+      if (res.disengage || u.diseng) return no('6.32', 'a unit that disengaged may not re-engage this phase');
       res.engage = true;
       const own = ownAt(s, h, u.side, u.id).length;
       const existing = s.battles[h];
@@ -126,44 +147,76 @@ export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: 
       res.river = b.side(prev, h) === 'river' || b.side(prev, h) === 'strait';
       if (s.weather === 'snow') res.river = false; // 7.52 frozen rivers
     }
-    if (!last) req(!stopsIn(s, b, u, h), '6.1', `${u.name} must stop on entering ${b.label(h)} (mountain/marsh)`);
+    if (!last && stopsIn(s.weather, b, u.type, h)) return no('6.1', `${u.name} must stop on entering ${b.label(h)} (mountain/marsh)`);
     // 1.38: crossing straits, a unit must start on one side and stop on the other
-    if (b.side(prev, h) === 'strait') req(i === 0 && last, '1.38', 'crossing the straits needs the whole move: start beside them and stop across');
+    if (b.side(prev, h) === 'strait' && !(i === 0 && last)) return no('1.38', 'crossing the straits needs the whole move: start beside them and stop across');
     prev = h;
   }
   // hexside limits (6.33): leaving a battle and entering one
   if (res.disengage) res.sides.push(sideKey(start, path[0]));
   if (res.engage) res.sides.push(sideKey(path.length > 1 ? path[path.length - 2] : start, path[path.length - 1]));
-  checkSides(s, g, res.sides);
-  const dest = path[path.length - 1];
-  if (!opts.deploy) req(ownAt(s, dest, u.side, u.id).length + 1 <= stackLimit(b, dest), '6.22', `stacking limit ${stackLimit(b, dest)} in ${b.label(dest)}`);
-  return res;
+  const f = sidesFault(s, g, res.sides);
+  return f ?? res;
 }
 
-function checkSides(s: State, g: Game, keys: string[]) {
-  const counts = new Map<string, number>();
-  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  for (const [k, n] of counts) {
+/**
+ * Ruling R-6.22: stacking limits hold when movement ends (6.2, 5.2.1), so units may pass through, stop in a
+ * full hex for now and re-arrange. A command is refused only when it would leave a hex overstacked with too
+ * few units there still able to move out, since the phase could then never end.
+ */
+function checkFixable(s: State, g: Game, side: Side) {
+  const rg = new Set(s.rearguards.map((r) => r.unit));
+  for (const o of overstacks(s, g.board, side, true)) {
+    const free = (endPositions(s, side).get(o.hex) ?? []).filter((x) => !rg.has(x.id) && canStillMove(s, g, x)).length;
+    req(free >= o.units - o.repulsed - o.limit, '6.22', `${g.board.label(o.hex)} would hold ${o.units} units (limit ${o.limit}) with too few of them left able to move out before movement ends`);
+  }
+}
+
+/** Whether `x` may still move out this phase (in the Command Phase: in the coming Movement Phase). */
+function canStillMove(s: State, g: Game, x: Unit): boolean {
+  if (x.moved || x.strat) return false;
+  if (x.hq) {
+    if (x.hq.mode !== (s.phase === 'blitzMovement' ? 'blitzed' : 'normal')) return false;
+    return s.phase === 'command' || landMoves(s, g, x, { noEngage: true }).some((p) => !enemiesAt(s, p[p.length - 1], x.side));
+  }
+  if (s.phase === 'command') return true; // which HQs command is decided by the activations
+  return liveUnits(s, x.side).some((h) => h.hq && commands(s, g, x, h.id)) && landMoves(s, g, x).length > 0;
+}
+
+/** 6.2: the end-of-movement stacking check, naming every hex still beyond its limit. */
+function checkStacking(s: State, g: Game) {
+  const over = overstacks(s, g.board, s.active, true);
+  const list = over.map((o) => `${g.board.label(o.hex)} (${o.units - o.repulsed} units, limit ${o.limit})`).join(', ');
+  req(!over.length, '6.22', `stacking limits must hold when movement ends; move units out of ${list}`);
+}
+
+function sidesFault(s: State, g: Game, keys: string[]): Fault | null {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (keys.indexOf(k) < i) continue; // counted with its first occurrence
+    const n = keys.filter((x) => x === k).length;
     const [a, c] = k.split('|');
     const lim = hexsideLimit(s, g.board, a, c);
-    req((s.sideUse[k] ?? 0) + n <= lim, '6.33', `the battle hexside ${g.board.label(a)}-${g.board.label(c)} allows ${lim} unit(s) per movement phase`);
+    if ((s.sideUse[k] ?? 0) + n > lim) return no('6.33', `the battle hexside ${g.board.label(a)}-${g.board.label(c)} allows ${lim} unit(s) per movement phase`);
   }
+  return null;
 }
 
 /** Which HQ may command `u` this phase, with the supreme-move cost (5.3, 5.61, 5.7). */
-function commandCost(s: State, g: Game, u: Unit, by: string): number {
+function commandCost(s: State, g: Game, u: Unit, by: string): number | Fault {
   const h = s.units[by];
-  req(h && h.side === u.side && h.hq, '5.2', `${by} is not an active HQ of this side`);
-  req(!h.hq!.para, '14.2', `${h.name} spends its whole command on the paradrop`);
+  if (!h || h.side !== u.side || !h.hq) return no('5.2', `${by} is not an active HQ of this side`);
+  if (h.hq.para) return no('14.2', `${h.name} spends its whole command on the paradrop`);
   if (h.type === 'shq') {
-    req(s.phase === 'movement', '5.7', 'Supreme HQs command only in the Movement Phase');
-    req((h.hq!.supreme ?? 0) >= 1, '5.61', 'no supreme moves left');
+    if (s.phase !== 'movement') return no('5.7', 'Supreme HQs command only in the Movement Phase');
+    if ((h.hq.supreme ?? 0) < 1) return no('5.61', 'no supreme moves left');
     return 1;
   }
-  if (s.phase === 'blitzMovement') req(h.hq!.mode === 'blitzed', '5.7', 'only Blitz HQs command in the Blitz Movement Phase');
-  req(u.at && commandRange(s, g.board, h).has(u.at), '5.3', `${u.name} is not within command range of ${h.name}`);
+  if (s.phase === 'blitzMovement' && h.hq.mode !== 'blitzed') return no('5.7', 'only Blitz HQs command in the Blitz Movement Phase');
+  if (!u.at || !commandRange(s, g.board, h).has(u.at)) return no('5.3', `${u.name} is not within command range of ${h.name}`);
   return 0;
 }
+const commands = (s: State, g: Game, u: Unit, by: string) => !isFault(commandCost(s, g, u, by));
 
 /**
  * Team authority for moving `u` under HQ `by`: the seat must hold that HQ's command; when the HQ cannot
@@ -171,14 +224,11 @@ function commandCost(s: State, g: Game, u: Unit, by: string): number {
  */
 function authorizedCost(s: State, g: Game, actor: Actor, u: Unit, by: string): number {
   requireHolds(g, actor, u.side, commandOfHq(g, u.side, by), `Moving ${u.name} under ${by}`, '5.3');
-  try {
-    return commandCost(s, g, u, by);
-  } catch (e) {
-    if (!(e instanceof RuleError)) throw e;
-    const other = liveUnits(s, u.side).find((h) => h.hq && h.id !== by && !holdsHq(g, actor, u.side, h.id) && tryOk(() => commandCost(s, g, u, h.id)));
-    if (other) throw new RuleError('FORBIDDEN', '5.3', `${u.name} is under the command of ${other.name}, held by another seat`);
-    throw e;
-  }
+  const cost = commandCost(s, g, u, by);
+  if (!isFault(cost)) return cost;
+  const other = liveUnits(s, u.side).find((h) => h.hq && h.id !== by && !holdsHq(g, actor, u.side, h.id) && commands(s, g, u, h.id));
+  if (other) throw new RuleError('FORBIDDEN', '5.3', `${u.name} is under the command of ${other.name}, held by another seat`);
+  return ill(cost.rule, cost.msg);
 }
 
 function movable(s: State, u: Unit) {
@@ -192,31 +242,32 @@ function movable(s: State, u: Unit) {
 // ---------------------------------------------------------------- rail (9.2)
 
 function railPathCheck(s: State, g: Game, u: Unit, path: string[]): { sides: string[]; disengage: boolean } {
+  return must(railPath(s, g, u, path));
+}
+
+function railPath(s: State, g: Game, u: Unit, path: string[]): { sides: string[]; disengage: boolean } | Fault {
   const b = g.board;
   const net = railNet(s, b, g.ctx, u.side);
   const start = u.at!;
-  req(net.has(start), '9.21', 'a rail move must start on a friendly rail line');
-  req(path.length > 0, '9.21', 'empty rail path');
+  if (!net.has(start)) return no('9.21', 'a rail move must start on a friendly rail line');
+  if (!path.length) return no('9.21', 'empty rail path');
   const out = { sides: [] as string[], disengage: false };
   if (enemiesAt(s, start, u.side)) {
-    req(s.battles[start] && s.battles[start].oa !== u.side, '9.22', 'rail disengagement only from a friendly battle hex');
-    req(remainingOwn(s, start, u.side, u.id) > 0, '9.22', 'a rearguard can never retreat by rail');
+    if (!s.battles[start] || s.battles[start].oa === u.side) return no('9.22', 'rail disengagement only from a friendly battle hex');
+    if (remainingOwn(s, start, u.side, u.id) === 0) return no('9.22', 'a rearguard can never retreat by rail');
     out.disengage = true;
     out.sides.push(sideKey(start, path[0]));
   }
   let prev = start;
   for (let i = 0; i < path.length; i++) {
     const h = path[i];
-    req(b.railNeighbours(prev).includes(h), '9.21', `no rail line between ${b.label(prev)} and ${b.label(h)}`);
-    req(net.has(h) && friendly(s, b, h, u.side), '9.21', `${b.label(h)} is not on a friendly rail line`);
-    req(!enemiesAt(s, h, u.side), '6.53', 'units can never engage by strategic movement');
-    if (i < path.length - 1) req(!s.battles[h], '9.12', 'rail lines run into but not through battle hexes');
+    if (!b.railNeighbours(prev).includes(h)) return no('9.21', `no rail line between ${b.label(prev)} and ${b.label(h)}`);
+    if (!net.has(h) || !friendly(s, b, h, u.side)) return no('9.21', `${b.label(h)} is not on a friendly rail line`);
+    if (enemiesAt(s, h, u.side)) return no('6.53', 'units can never engage by strategic movement');
+    if (i < path.length - 1 && s.battles[h]) return no('9.12', 'rail lines run into but not through battle hexes');
     prev = h;
   }
-  const dest = path[path.length - 1];
-  req(ownAt(s, dest, u.side, u.id).length + 1 <= stackLimit(b, dest), '6.22', 'stacking limit');
-  checkSides(s, g, out.sides);
-  return out;
+  return sidesFault(s, g, out.sides) ?? out;
 }
 
 // ---------------------------------------------------------------- combat (7.x)
@@ -230,25 +281,14 @@ function isSupported(s: State, g: Game, hex: string, side: Side): boolean {
 }
 
 function doubleTerrain(s: State, g: Game, hex: string): boolean {
-  const t = g.board.terrain(hex);
-  const marshAsForest = s.weather === 'snow' && t === 'marsh';
-  return t === 'forest' || t === 'marsh' || t === 'mountain' || marshAsForest || g.board.isMajor(hex) || s.weather === 'mud';
+  return doubleDefence(g.board, s.weather, hex); // rules.ts, shared with the UI hints
 }
 
 function defFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
-  let fp = TYPES[u.type].def;
-  if (!fp) return null;
-  if (g.board.isMajor(hex)) fp = fpMax(fp, 'DF'); // 7.32 major cities
-  if (u.type === 'mountain' && g.board.terrain(hex) === 'mountain') fp = fpMax(fp, 'DF'); // 2.62
-  return fp;
+  return defenceFp(g.board, u.type, hex);
 }
 function offFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
-  let fp = TYPES[u.type].off;
-  if (!fp) return null;
-  if (u.type === 'mountain' && g.board.terrain(hex) === 'mountain') fp = 'DF';
-  const t = g.board.terrain(hex);
-  if ((t === 'marsh' && s.weather !== 'snow') || s.weather === 'mud') fp = 'SF'; // 7.32, 12.24
-  return fp;
+  return offenceFp(g.board, s.weather, u.type, hex);
 }
 
 const stepCost = (u: Unit) => TYPES[u.type].cost[u.side]?.step ?? 99;
@@ -472,7 +512,12 @@ function endCombatPhase(em: Emitter, g: Game, dice: DiceSource) {
   supplyPhase(em, g, dice);
 }
 
-/** 10.1-10.4: check the enemy's supply; unsupplied units lose a step at once. Then the turn moves on. */
+/**
+ * 10.1-10.4: check the enemy's supply; unsupplied units lose a step at once. Then the turn moves on.
+ * 6.22: first the owner of a hex left overstacked by a repulse picks the excess units, which count as
+ * unsupplied (a prompt to that side; the default applies at once with autoResolve). The owner of those units
+ * is the enemy whose supply this phase checks (10.2: supply is only ever checked in the enemy Supply Phase).
+ */
 function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
   const side = em.s.active;
   const foe = other(side);
@@ -486,17 +531,53 @@ function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
     em.emit({ type: 'linkup', unit: u.id, ok });
   }
   const rail = railNet(em.s, g.board, g.ctx, foe);
+  // a hex with no supply line is unsupplied as a whole: no choice to make there
+  const hexes = overstacks(em.s, g.board, foe, false)
+    .filter((o) => hasSupplyLine(em.s, g.board, foe, o.hex, rail))
+    .map((o) => ({ hex: o.hex, excess: o.units - o.limit }));
+  if (hexes.length && !em.s.options.autoResolve) {
+    em.emit({ type: 'awaiting', prompt: { kind: 'unsupply', side: foe, hexes } });
+    return;
+  }
+  supplyCheck(em, g, dice, new Set(hexes.flatMap((h) => defaultUnsupplied(em.s, foe, h.hex, h.excess))));
+}
+
+/**
+ * The stated default for the 'unsupply' prompt (ruling R-6.22): the owner loses the fewest units, so the
+ * step comes off the strongest units (HQs last), then the cheapest step, then by id.
+ */
+export function defaultUnsupplied(s: State, side: Side, hex: string, excess: number): string[] {
+  const rank = (u: Unit) => (isHq(u.type) ? 1 : 0);
+  return unitsAt(s, hex, side)
+    .sort((a, b) => rank(a) - rank(b) || b.cv - a.cv || stepCost(a) - stepCost(b) || (a.id < b.id ? -1 : 1))
+    .slice(0, excess)
+    .map((u) => u.id);
+}
+
+/** The owner's answer to the 'unsupply' prompt (6.22): exactly each hex's excess, from that hex's units. */
+export function unsupplyHandler(em: Emitter, g: Game, c: Extract<Command, { type: 'unsupply' }>, _actor: Actor, dice: DiceSource) {
+  const p = em.s.prompt;
+  req(p?.kind === 'unsupply', '6.22', 'no choice of unsupplied units is expected now');
+  const pr = p as Extract<Prompt, { kind: 'unsupply' }>;
+  const chosen = new Set(c.units);
+  req(chosen.size === c.units.length, '6.22', 'a unit is listed twice');
+  for (const id of chosen) {
+    const u = em.s.units[id];
+    req(u && u.side === pr.side && pr.hexes.some((h) => h.hex === u.at), '6.22', `${id} is not one of your units in an overstacked hex`);
+  }
+  for (const h of pr.hexes) {
+    const n = unitsAt(em.s, h.hex, pr.side).filter((u) => chosen.has(u.id)).length;
+    req(n === h.excess, '6.22', `${g.board.label(h.hex)} is ${h.excess} unit(s) over its limit: name exactly ${h.excess} there (${n} named)`);
+  }
+  em.emit({ type: 'awaiting', prompt: null });
+  supplyCheck(em, g, dice, chosen);
+}
+
+function supplyCheck(em: Emitter, g: Game, dice: DiceSource, excess: Set<string>) {
+  const foe = other(em.s.active);
+  const rail = railNet(em.s, g.board, g.ctx, foe);
   const unsupplied: string[] = [];
   const supplied: string[] = [];
-  // 6.22: units beyond the stacking limit (only a repulse can cause it) are unsupplied; the owner's choice
-  // defaults to the weakest, then cheapest units
-  const excess = new Set<string>();
-  const byHex = new Map<string, Unit[]>();
-  for (const u of liveUnits(em.s, foe)) if (onMap(u)) (byHex.get(u.at!) ?? byHex.set(u.at!, []).get(u.at!)!).push(u);
-  for (const [hex, us] of byHex) {
-    const over = us.length - stackLimit(g.board, hex);
-    if (over > 0) [...us].sort((a, b) => a.cv - b.cv || stepCost(a) - stepCost(b) || (a.id < b.id ? -1 : 1)).slice(0, over).forEach((u) => excess.add(u.id));
-  }
   for (const u of liveUnits(em.s, foe)) {
     if (!excess.has(u.id) && hasSupplyLine(em.s, g.board, foe, u.at!, rail)) supplied.push(u.id);
     else unsupplied.push(u.id);
@@ -603,6 +684,7 @@ export function productionCosts(s: State, g: Game, side: Side, order: Production
     req(friendly(s, b, c.hex, side) && rail.has(c.hex) && !s.battles[c.hex], '11.6', 'cadres arrive in friendly, rail-supplied, unembattled hexes');
     used.set(c.hex, (used.get(c.hex) ?? 0) + 1);
     req(used.get(c.hex)! <= spot!.cap, '11.6', `${b.label(c.hex)} takes at most ${spot!.cap} new unit(s)`);
+    req(unitsAt(s, c.hex, side).length + used.get(c.hex)! <= stackLimit(b, c.hex), '6.22', `a cadre in ${b.label(c.hex)} would overstack it`);
     spent += TYPES[u.type].cost[side]!.cadre;
   }
   req(spent <= s.pl[side], '11.3', `the order costs ${spent} PPs but only ${s.pl[side]} are available`);
@@ -635,6 +717,7 @@ interface Step {
 
 const endMovement: Handler<'endMovement'> = (em, g, _c, actor, dice) => {
   requireSupreme(g, actor, em.s.active, 'Ending the movement phase');
+  checkStacking(em.s, g);
   // 6.41-6.42: pursuit fire after all other movement, then the rearguards complete their moves
   for (const r of [...em.s.rearguards]) {
     const u = em.s.units[r.unit];
@@ -839,8 +922,6 @@ export const STEPS: Record<Phase, Step> = {
           req(onMap(h), '5.2.1', 'off-board HQs cannot deploy');
           checkLandPath(s, g, h, [c.deploy], { deploy: true, noEngage: true, retreat: true });
           req(friendly(s, g.board, c.deploy, h.side) && !s.battles[c.deploy], '5.2.1', 'HQs deploy only into friendly, unembattled hexes');
-          // ruling: a deploy may not overstack (the book allows it if fixed by the end of movement)
-          req(ownAt(s, c.deploy, h.side, h.id).length + 1 <= stackLimit(g.board, c.deploy), '6.22', 'the deploy hex is full');
           deploy = c.deploy;
         }
         const from = h.at!;
@@ -975,10 +1056,25 @@ function resolvePath(s: State, g: Game, c: Command): Command {
   const opts = c.type === 'retreat' ? { retreat: true } : c.type === 'mobilize' ? { noEngage: true } : {};
   for (const p of landPaths(g, u.at!, speed(s, u))) {
     if (p[p.length - 1] !== to || !followsVia(p, via)) continue;
-    if (tryOk(() => checkLandPath(s, g, u, p, opts))) return { ...rest, path: p } as Command;
+    if (!isFault(landPath(s, g, u, p, opts))) return { ...rest, path: p } as Command;
   }
   return ill('6.1', `no legal path for ${u.name} to ${g.board.label(to)}`);
 }
+
+const MOVING = new Set<Phase>(['command', 'movement', 'blitzMovement']);
+
+/**
+ * For legal(): whether a movement-type command passes the R-6.22 check. Only a command that ends in a full
+ * hex, or one given while some hex is overstacked, can fail it; those are tried in full.
+ */
+function stackSafe(s: State, g: Game, actor: Actor, c: Command, dest: string | undefined): boolean {
+  const side = s.active;
+  const room = !dest || (endPositions(s, side).get(dest)?.length ?? 0) < stackLimit(g.board, dest);
+  if (room && !overstacks(s, g.board, side, true).length) return true;
+  return tryOk(() => decideIn(s, g, c, actor, NO_DICE));
+}
+/** Trial dice for stackSafe: only a deploy out of a battle rolls (pursuit fire), and misses with these. */
+const NO_DICE: DiceSource = { roll: () => 1 };
 
 export function decideIn(s: State, g: Game, c0: Command, actor: Actor, dice: DiceSource): Event[] {
   const em = new Emitter(s);
@@ -1002,6 +1098,12 @@ export function decideIn(s: State, g: Game, c0: Command, actor: Actor, dice: Dic
     allocateHandler(em, g, c as Extract<Command, { type: 'allocate' }>, dice);
     return em.events;
   }
+  if (s.prompt?.kind === 'unsupply') {
+    if (side !== s.prompt.side) throw new RuleError('NOT_YOUR_TURN', '6.22', `waiting for ${s.prompt.side} to choose the units beyond stacking limits`);
+    req(c.type === 'unsupply', '6.22', 'choose the overstacked units that go unsupplied first');
+    unsupplyHandler(em, g, c as Extract<Command, { type: 'unsupply' }>, actor, dice);
+    return em.events;
+  }
   if (s.phase === 'production') {
     req(c.type === 'produce', '11.1', 'only production orders now');
     STEPS.production.on.produce!(em, g, c as Extract<Command, { type: 'produce' }>, actor, dice);
@@ -1012,6 +1114,7 @@ export function decideIn(s: State, g: Game, c0: Command, actor: Actor, dice: Dic
   if (!h) ill('4.4', `${c.type} is not allowed in the ${s.phase} phase`);
   c = resolvePath(s, g, c);
   h!(em, g, c as never, actor, dice);
+  if (MOVING.has(s.phase) && em.s.phase === s.phase) checkFixable(em.s, g, side);
   return em.events;
 }
 
@@ -1034,8 +1137,9 @@ function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
     if (onMap(h) && s.weather !== 'mud')
       for (const n of g.board.neighbours(h.at!)) {
         if (!friendly(s, g.board, n, side) || s.battles[n] || enemiesAt(s, n, side)) continue;
-        if (ownAt(s, n, side).length + 1 > stackLimit(g.board, n)) continue;
-        out.push({ command: { type: 'activate', hq: h.id, deploy: n }, label: `Activate ${h.name}, deploy to ${g.board.label(n)}`, rule: '5.2.1' });
+        const command: Command = { type: 'activate', hq: h.id, deploy: n };
+        if (!stackSafe(s, g, actor, command, n)) continue;
+        out.push({ command, label: `Activate ${h.name}, deploy to ${g.board.label(n)}`, rule: '5.2.1' });
       }
   }
   if (actor.commands.includes(supremeCommand(g, side))) out.push({ command: { type: 'endCommand' }, label: 'End the Command Phase', rule: '4.41' });
@@ -1052,21 +1156,29 @@ function tryOk(f: () => unknown): boolean {
   }
 }
 
-/** Enumerate land paths of up to `speed` hexes; first valid path per destination. */
-function landMoves(s: State, g: Game, u: Unit, opts: { noEngage?: boolean; retreat?: boolean } = {}): string[][] {
+/**
+ * Land paths of up to `speed` hexes, breadth-first so the first valid path per destination is a shortest one.
+ * With `entries`, an engaging destination gets one path per hexside it can be entered by: the hexside decides
+ * a river assault (7.5) and which hexside limit is used (6.33), so the player should be able to choose it.
+ */
+function landMoves(s: State, g: Game, u: Unit, opts: { noEngage?: boolean; retreat?: boolean } = {}, entries = false): string[][] {
   const out = new Map<string, string[]>();
-  const max = speed(s, u);
-  const walk = (path: string[]) => {
-    if (path.length) {
-      const dest = path[path.length - 1];
-      if (!out.has(dest) && tryOk(() => checkLandPath(s, g, u, path, opts))) out.set(dest, path);
-      if (enemiesAt(s, dest, u.side) || stopsIn(s, g.board, u, dest)) return;
+  let frontier: string[][] = [[]];
+  for (let k = 1; k <= speed(s, u) && frontier.length; k++) {
+    const next: string[][] = [];
+    for (const p of frontier) {
+      const at = p.length ? p[p.length - 1] : u.at!;
+      for (const n of g.board.neighbours(at)) {
+        if (n === u.at || p.includes(n)) continue;
+        const path = [...p, n];
+        const engage = enemiesAt(s, n, u.side);
+        const key = entries && engage ? `${n}<${at}` : n;
+        if (!out.has(key) && !isFault(landPath(s, g, u, path, opts))) out.set(key, path);
+        if (!engage && !stopsIn(s.weather, g.board, u.type, n)) next.push(path);
+      }
     }
-    if (path.length >= max) return;
-    const at = path.length ? path[path.length - 1] : u.at!;
-    for (const n of g.board.neighbours(at)) if (n !== u.at && !path.includes(n)) walk([...path, n]);
-  };
-  walk([]);
+    frontier = next;
+  }
   return [...out.values()];
 }
 
@@ -1092,7 +1204,7 @@ function railMoves(s: State, g: Game, u: Unit): string[][] {
         path.unshift(c);
         c = prev.get(c)!;
       }
-      if (tryOk(() => railPathCheck(s, g, u, path))) out.push(path);
+      if (!isFault(railPath(s, g, u, path))) out.push(path);
     }
   }
   return out;
@@ -1101,33 +1213,36 @@ function railMoves(s: State, g: Game, u: Unit): string[][] {
 function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const out: LegalAction<Command>[] = [];
   const side = s.active;
+  const add = (command: Command, label: string, rule: string, dest?: string) => {
+    if (stackSafe(s, g, actor, command, dest)) out.push({ command, label, rule });
+  };
+  const dest = (p: string[]) => p[p.length - 1];
   const hqs = liveUnits(s, side).filter((h) => h.hq && holdsHq(g, actor, side, h.id));
-  const movesOf = new Map<string, string[][]>(); // paths do not depend on the commanding HQ
   for (const u of liveUnits(s, side)) {
     if (!onMap(u) || u.moved || u.strat || u.hq) continue;
-    for (const h of hqs) {
-      if (!tryOk(() => commandCost(s, g, u, h.id))) continue;
-      const inBattle = enemiesAt(s, u.at!, side);
-      const moves = (movesOf.get(u.id) ?? movesOf.set(u.id, landMoves(s, g, u)).get(u.id)!);
-      for (const path of moves) out.push({ command: { type: 'move', unit: u.id, path, by: h.id }, label: `Move ${u.name} to ${g.board.label(path[path.length - 1])}`, rule: '6.1' });
-      if (inBattle && !s.rearguards.some((r) => r.hex === u.at))
-        for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side)).slice(0, 2))
-          out.push({ command: { type: 'retreat', unit: u.id, path, by: h.id }, label: `Retreat ${u.name} (rearguard) to ${g.board.label(path[path.length - 1])}`, rule: '6.41' });
-      if (h.type === 'shq' && s.phase === 'movement')
-        for (const path of railMoves(s, g, u)) out.push({ command: { type: 'rail', unit: u.id, path, by: h.id }, label: `Rail ${u.name} to ${g.board.label(path[path.length - 1])}`, rule: '9.21' });
-      if (h.type === 'shq') break; // one command option per unit is enough for the SHQ listing
-    }
+    // a field HQ commands for free; the SHQ is offered when no field HQ of this seat reaches the unit (5.61)
+    const cmdrs = hqs.filter((h) => commands(s, g, u, h.id));
+    const shq = cmdrs.find((h) => h.type === 'shq');
+    const by = cmdrs.find((h) => h.type !== 'shq') ?? shq;
+    if (!by) continue;
+    for (const path of landMoves(s, g, u, {}, true)) add({ type: 'move', unit: u.id, path, by: by.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
+    if (enemiesAt(s, u.at!, side) && !s.rearguards.some((r) => r.hex === u.at))
+      for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, dest(p), side)).slice(0, 2))
+        add({ type: 'retreat', unit: u.id, path, by: by.id }, `Retreat ${u.name} (rearguard) to ${g.board.label(dest(path))}`, '6.41', dest(path));
+    if (shq && s.phase === 'movement')
+      for (const path of railMoves(s, g, u)) add({ type: 'rail', unit: u.id, path, by: shq.id }, `Rail ${u.name} to ${g.board.label(dest(path))}`, '9.21', dest(path));
   }
   out.push(...paradropLegal(s, g, actor));
   for (const h of hqs) {
     if (h.moved || h.hq!.para) continue;
     const ok = s.phase === 'movement' ? h.hq!.mode === 'normal' : h.hq!.mode === 'blitzed';
     if (!ok) continue;
-    out.push({ command: { type: 'mobilize', hq: h.id, path: [] }, label: `Mobilize ${h.name} in place and deactivate`, rule: '5.41' });
-    if (onMap(h)) for (const path of landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side)))
-      out.push({ command: { type: 'mobilize', hq: h.id, path }, label: `Mobilize ${h.name} to ${g.board.label(path[path.length - 1])}`, rule: '5.41' });
+    add({ type: 'mobilize', hq: h.id, path: [] }, `Mobilize ${h.name} in place and deactivate`, '5.41');
+    if (onMap(h)) for (const path of landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, dest(p), side)))
+      add({ type: 'mobilize', hq: h.id, path }, `Mobilize ${h.name} to ${g.board.label(dest(path))}`, '5.41', dest(path));
   }
-  if (actor.commands.includes(supremeCommand(g, side))) out.push({ command: { type: 'endMovement' }, label: 'End movement (pursuit fire, then combat)', rule: '4.42' });
+  if (actor.commands.includes(supremeCommand(g, side)) && !overstacks(s, g.board, side, true).length)
+    out.push({ command: { type: 'endMovement' }, label: 'End movement (pursuit fire, then combat)', rule: '4.42' });
   return out;
 }
 
@@ -1178,6 +1293,25 @@ export function promptLegal(s: State, g: Game, actor: Actor): LegalAction<Comman
     const label = p.what === 'loss' ? `${u.name} (${u.cv}cv) takes the hit` : `${u.name} (${u.cv}cv) is thrown back`;
     return { command: { type: 'allocate', hex: p.hex, unit: id }, label, rule: p.what === 'loss' ? '7.33' : '7.51' };
   });
+}
+
+/** The owner's answers to the 'unsupply' prompt: the default first, then each single swap of it. */
+export function unsupplyLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
+  const p = s.prompt;
+  if (p?.kind !== 'unsupply' || actor.side !== p.side) return [];
+  const picks = p.hexes.map((h) => defaultUnsupplied(s, p.side, h.hex, h.excess));
+  const name = (id: string) => s.units[id].name;
+  const out: LegalAction<Command>[] = [{ command: { type: 'unsupply', units: picks.flat() }, label: `Unsupplied: ${picks.flat().map(name).join(', ')} (default)`, rule: '6.22' }];
+  p.hexes.forEach((h, i) => {
+    for (const alt of unitsAt(s, h.hex, p.side)) {
+      if (picks[i].includes(alt.id)) continue;
+      for (const out1 of picks[i]) {
+        const units = picks.flatMap((l, j) => (j === i ? l.map((x) => (x === out1 ? alt.id : x)) : l));
+        out.push({ command: { type: 'unsupply', units }, label: `Unsupplied at ${g.board.label(h.hex)}: ${alt.name} instead of ${name(out1)}`, rule: '6.22' });
+      }
+    }
+  });
+  return out;
 }
 
 export function statusLine(s: State): string {

@@ -54,7 +54,7 @@ export class Driver {
   play(cmd: Command, dice: number[] | DiceSource = [], actor?: Actor): Event[] {
     const d = Array.isArray(dice) ? new FixedDice(dice) : dice;
     const p = this.state.prompt;
-    const a = actor ?? (p?.kind === 'defend' || p?.kind === 'allocate' ? actorOf(p.side) : actorOf(this.state.active));
+    const a = actor ?? actorOf(p?.kind === 'defend' || p?.kind === 'allocate' || p?.kind === 'unsupply' ? p.side : this.state.active);
     const evs = this.rs.decide(this.state, this.rs.parseCommand(cmd), a, d);
     if (d instanceof FixedDice && d.remaining) throw new Error(`${d.remaining} dice left unused after ${cmd.type}`);
     for (const e of evs) this.state = this.rs.evolve(this.state, e);

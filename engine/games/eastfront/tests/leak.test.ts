@@ -8,8 +8,8 @@ describe('hidden information (digest 4.1, 7.1)', () => {
   it('no redacted event or view shows an unrevealed block, nor the other side\'s production', () => {
     const rs = miniFront();
     const logs: Event[][] = [];
-    // seed 105 pauses a round for a loss choice (7.33), answered by the fuzzer
-    const rep = fuzz(rs, [11, 12, 13, 14, 105], 800, { autoResolve: false }, (ev) => logs.push(ev));
+    // seed 101 pauses a round for a loss choice (7.33), answered by the fuzzer (seeds depend on legal() order)
+    const rep = fuzz(rs, [11, 12, 13, 14, 101], 800, { autoResolve: false }, (ev) => logs.push(ev));
     expect(rep.problems).toEqual([]);
     const all: string[] = [];
     for (const ev of logs) all.push(...leaks(rs, ev));
