@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { board, clickAndWait, clickHex, createOu, fightItOut, log, placeByClick, press, prompt, shot, zoomAt } from './ou-helpers';
 
 /**
  * Operation Unthinkable through the UI only, hot-seat (the creator holds both seats): create the game in the
@@ -10,69 +11,12 @@ import { expect, test, type Page } from '@playwright/test';
  */
 test.describe.configure({ timeout: 120_000 });
 
-const shot = (page: Page, name: string) => page.getByTestId('ou-board').screenshot({ path: `test-results/screens/ou-${name}.png` });
-const prompt = (page: Page) => page.getByTestId('ou-prompt-text');
-const log = (page: Page) => page.getByTestId('event-log');
-const board = (page: Page) => page.getByTestId('ou-board');
-
-async function clickHex(page: Page, id: string) {
-  const box = (await page.getByTestId('hexmap').boundingBox())!;
-  const px = await page.evaluate((h) => window.__ouMap?.pixelOf(h) ?? null, id);
-  expect(px, `hex ${id} on screen`).not.toBeNull();
-  await page.mouse.click(box.x + px![0], box.y + px![1]);
-}
-
-/** Click and wait until the log has grown, so that the next click sees the new state. */
-async function clickAndWait(page: Page, target: ReturnType<Page['getByRole']>) {
-  const entries = log(page).locator('li');
-  const before = await entries.count();
-  await expect(target).toBeEnabled();
-  await target.click();
-  await expect.poll(() => entries.count()).toBeGreaterThan(before);
-  await expect(page.getByTestId('ou-prompt').getByText('sending…')).toHaveCount(0);
-}
-
-/** Zoom the map in with the mouse wheel over a hex. */
-async function zoomAt(page: Page, id: string, clicks = 2) {
-  const box = (await page.getByTestId('hexmap').boundingBox())!;
-  for (let k = 0; k < clicks; k++) {
-    const px = await page.evaluate((h) => window.__ouMap?.pixelOf(h) ?? null, id);
-    await page.mouse.move(box.x + px![0], box.y + px![1]);
-    await page.mouse.wheel(0, -300);
-    await page.waitForTimeout(600);
-  }
-}
-
-/** Place one unit by hand: pick it in the set-up panel, then click a green hex on the map. Returns the hex. */
-async function placeByClick(page: Page): Promise<string> {
-  const setup = page.getByTestId('ou-setup');
-  await setup.locator('[data-testid^="ou-unplaced-"][aria-pressed="false"]').first().click();
-  await expect(page.getByTestId('ou-map')).not.toHaveAttribute('data-targets', '0');
-  const options = await page.getByTestId('ou-setup-hex').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-  const hex = options[Math.floor(options.length / 2)];
-  const before = await log(page).locator('li').count();
-  await clickHex(page, hex);
-  await expect.poll(() => log(page).locator('li').count()).toBeGreaterThan(before);
-  await expect(log(page)).toContainText(`set up in ${hex}`);
-  return hex;
-}
-
-async function press(page: Page, name: RegExp | string) {
-  await expect(prompt(page)).toContainText('Your turn');
-  await clickAndWait(page, page.getByTestId('ou-prompt').getByRole('button', { name }).first());
-}
-
 test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack with odds', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
 
-  await page.goto('/');
-  await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Operation Unthinkable: From the Elbe to the Oder' });
-  await page.getByLabel('Hidden Soviet set-up (3.5.1)').check();
-  await page.getByRole('button', { name: 'Create game' }).click();
-  await page.waitForURL(/\/games\//);
-  await expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
+  await createOu(page, { hidden: true });
   await expect(log(page)).toContainText('Frontline roll');
   await expect(prompt(page)).toContainText('Your turn (Allies)');
   await expect(board(page)).toHaveAttribute('data-step', 'boundary0');
@@ -163,14 +107,7 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
   await shot(page, '04-odds');
   await clickAndWait(page, attack.getByRole('button', { name: 'Declare' }));
   await expect(log(page)).toContainText(/ attack /);
-  // play the combat out: whichever side is asked answers with the first option offered
-  for (let k = 0; k < 12; k++) {
-    if (!(await page.getByTestId('ou-combat-now').count())) break;
-    await expect(prompt(page)).toContainText('Your turn');
-    const b = page.getByTestId('ou-prompt').getByRole('button', { name: /No artillery support|Step loss|Stop the bloodbath|Hold|Retreat one hex|Do not advance/ }).first();
-    if (!(await b.count())) break;
-    await clickAndWait(page, b);
-  }
+  await fightItOut(page);
   await expect(page.getByTestId('ou-last-result')).toContainText(/Odds \d+:\d+ → /);
   // the preview promised what the engine resolved (no defensive artillery was added above)
   const figures = /(\d+:\d+) → (\d+:\d+)/.exec(promised!)!;

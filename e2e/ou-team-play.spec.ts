@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { createOu, log, prompt, sovietIdsIn, sovietNamesIn, step, UNITS } from './ou-helpers';
 import { forced, gameIdOf, join, mapReady, player } from './team-helpers';
 
 /**
@@ -13,9 +12,6 @@ import { forced, gameIdOf, join, mapReady, player } from './team-helpers';
  */
 test.describe.configure({ timeout: 300_000 });
 
-const log = (page: Page) => page.getByTestId('event-log');
-const prompt = (page: Page) => page.getByTestId('ou-prompt-text');
-const step = (page: Page, id: string) => expect(page.getByTestId('ou-board')).toHaveAttribute('data-step', id, { timeout: 30_000 });
 const button = (page: Page, name: RegExp) => page.getByTestId('ou-prompt').getByRole('button', { name });
 
 async function press(page: Page, name: RegExp) {
@@ -61,9 +57,6 @@ async function clickHex(page: Page, id: string) {
   await page.mouse.click(box.x + px[0], box.y + px[1]);
 }
 
-interface UnitDef { id: string; name: string; side: string; cmd: string; r?: boolean }
-const UNITS: UnitDef[] = JSON.parse(readFileSync(path.join(import.meta.dirname, '../engine/games/operation-unthinkable/data/counters.json'), 'utf8')).units;
-const soviet = UNITS.filter((u) => u.side === 'soviet');
 const ofCommand = (cmd: string) => UNITS.filter((u) => u.cmd === cmd && !u.r).map((u) => u.id);
 
 test('OU team roles: army groups, supreme commander, Stavka and a front each act only within their command', async ({ browser }) => {
@@ -76,12 +69,7 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
   const soviets = [stavka, front];
 
   // The Allied supreme commander creates a game with the hidden Soviet set-up and splits both sides.
-  await sup.page.goto('/');
-  await sup.page.getByLabel('Game', { exact: true }).selectOption({ label: 'Operation Unthinkable: From the Elbe to the Oder' });
-  await sup.page.getByLabel('Hidden Soviet set-up (3.5.1)').check();
-  await sup.page.getByRole('button', { name: 'Create game' }).click();
-  await sup.page.waitForURL(/\/games\//);
-  await mapReady(sup.page);
+  await createOu(sup.page, { hidden: true });
   const seats = sup.page.getByRole('region', { name: 'Seats' });
   const give = async (nth: number, label: string, command: string) => {
     await seats.getByRole('button', { name: 'Add a commander' }).nth(nth).click();
@@ -128,9 +116,8 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
   await expect(sup.page.getByTestId('ou-map')).not.toHaveAttribute('data-hidden', '0');
   for (const p of allies) {
     const { view, events } = await api(p.page);
-    expect(soviet.filter((u) => view.includes(`"${u.id}"`) || events.includes(`"${u.id}"`)).map((u) => u.id)).toEqual([]);
-    const text = await p.page.locator('body').innerText();
-    expect(soviet.filter((u) => text.includes(u.name)).map((u) => u.name)).toEqual([]);
+    expect(sovietIdsIn(view + events)).toEqual([]);
+    expect(sovietNamesIn(await p.page.locator('body').innerText())).toEqual([]);
   }
   await sup.page.getByTestId('ou-board').screenshot({ path: 'test-results/screens/ou-team-02-supreme-face-down.png' });
   // The supreme commander has no units to set up and is not asked to; each army group sets up its own.

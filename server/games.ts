@@ -272,9 +272,18 @@ export class GameService {
     return { row, rs, at, latest, state: await this.store.stateAt(gameId, at, this.folder(rs)) };
   }
 
+  /**
+   * A moment of the game to show someone: the state at `seq` (default: now), but never before event 1. Seq 0 is
+   * the ruleset's blank state from before the game's own set-up events (its options among them), not a moment of
+   * this game; a view of it could show what the game's options hide (e.g. a face-down set-up).
+   */
+  momentAt(gameId: string, seq?: number) {
+    return this.stateAt(gameId, seq === undefined ? undefined : Math.max(1, seq));
+  }
+
   /** What a viewer may see of the game at a seq (default: now), with the actions open to them. */
   async view(gameId: string, principal: Principal, opts: { side?: string; atSeq?: number } = {}) {
-    const { row, rs, at, latest, state } = await this.stateAt(gameId, opts.atSeq);
+    const { row, rs, at, latest, state } = await this.momentAt(gameId, opts.atSeq);
     const viewer = this.viewerOf(principal, opts.side);
     const actor = this.actorOf(principal, opts.side);
     return {
@@ -330,7 +339,7 @@ export class GameService {
     const viewer = this.viewerOf(principal, side);
     const out: { seq: number; view: unknown }[] = [];
     for (const seq of [...new Set(seqs)].slice(0, 60)) {
-      const { rs, at, state } = await this.stateAt(gameId, seq);
+      const { rs, at, state } = await this.momentAt(gameId, seq);
       out.push({ seq: at, view: rs.view(state, viewer) });
     }
     return out;

@@ -117,3 +117,23 @@ describe('replay links', () => {
     expect(await codeOf(anon.replay.view.query({ token: 'x'.repeat(24) }))).toBe('NOT_FOUND');
   });
 });
+
+describe('moments', () => {
+  it('never shows the blank state before event 1: an OU hidden set-up stays face down from the first moment', async () => {
+    // Seq 0 is the ruleset's blank state, without the game's options: OU's would list the Soviet units openly.
+    const g = await apiClient(server().url).game.create.mutate({ ruleset: 'operation-unthinkable', scenario: 'standard', options: { hidden: true } });
+    const allied = apiClient(server().url, [g.seats.find((s) => s.side === 'allied')!.token]);
+    const soviet = JSON.stringify((await apiClient(server().url, [g.seats.find((s) => s.side === 'soviet')!.token]).game.view.query({ gameId: g.id })).view);
+    expect(soviet).toContain('"su-7-rc"'); // the Soviet side does see its own units
+    for (const atSeq of [0, 1]) {
+      const v = await allied.game.view.query({ gameId: g.id, atSeq });
+      expect(v.seq).toBe(1);
+      expect(JSON.stringify(v.view)).not.toMatch(/"su-|"pc-/);
+      expect(JSON.stringify(await allied.game.viewsAt.query({ gameId: g.id, seqs: [atSeq] }))).not.toMatch(/"su-|"pc-/);
+    }
+    const link = await allied.replay.create.mutate({ gameId: g.id, view: 'spectator', atSeq: 0 });
+    const replay = await apiClient(server().url).replay.view.query({ token: link.token });
+    expect(replay.seq).toBe(1);
+    expect(JSON.stringify(replay.view)).not.toMatch(/"su-|"pc-/);
+  });
+});

@@ -5,7 +5,7 @@
  * to now. The caller's `seek` keeps the position in the URL (?at=<seq>), so a moment can be shared.
  *
  * Keys (anywhere on the page outside text fields): ← → one event, Shift+← → one turn/phase, Home the first
- * event, End back to now.
+ * event, End back to now. The first moment is event 1: before it the game does not exist yet (the server agrees).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -37,6 +37,9 @@ function chapterIndex(chapters: Chapter[], seq: number): number {
   return i;
 }
 
+/** A turn's name shortened for the strip's narrow segments: "Turn 3 of 20" and "Game Turn 3 of 8" become "T3 of …". */
+const short = (turn: string) => turn.replace(/^(Game\s+)?Turn\s+/i, 'T');
+
 const label = (c: Chapter) => (c.phase && !c.turn.toLowerCase().includes(c.phase.toLowerCase()) ? `${c.turn} · ${c.phase}` : c.turn);
 
 export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, ruleset }: {
@@ -55,8 +58,9 @@ export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, rules
   useEffect(() => setTarget(null), [shown]);
   const seq = target ?? shown;
   const past = seq < latestSeq;
+  const first = Math.min(1, latestSeq);
   const go = (n: number) => {
-    const to = Math.min(latestSeq, Math.max(0, n));
+    const to = Math.min(latestSeq, Math.max(first, n));
     setTarget(to);
     seek(to >= latestSeq ? null : to);
   };
@@ -67,8 +71,8 @@ export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, rules
   const event = useMemo(() => events.find((e) => e.seq === seq), [events, seq]);
 
   // Keyboard: read the latest values through a ref so the listener is installed once.
-  const keys = useRef({ seq, latestSeq, prevChapter, nextChapter, go });
-  keys.current = { seq, latestSeq, prevChapter, nextChapter, go };
+  const keys = useRef({ seq, first, latestSeq, prevChapter, nextChapter, go });
+  keys.current = { seq, first, latestSeq, prevChapter, nextChapter, go };
   useEffect(() => {
     const on = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
@@ -78,9 +82,9 @@ export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, rules
       let to: number | null | undefined;
       if (e.key === 'ArrowLeft') to = e.shiftKey ? k.prevChapter ?? undefined : k.seq - 1;
       else if (e.key === 'ArrowRight') to = e.shiftKey ? k.nextChapter ?? k.latestSeq : k.seq + 1;
-      else if (e.key === 'Home') to = 0;
+      else if (e.key === 'Home') to = k.first;
       else if (e.key === 'End') to = k.latestSeq;
-      if (to === undefined || to === null || to < 0 || to > k.latestSeq || to === k.seq) return;
+      if (to === undefined || to === null || to < k.first || to > k.latestSeq || to === k.seq) return;
       e.preventDefault();
       k.go(to);
     };
@@ -94,13 +98,13 @@ export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, rules
       <div style={{ display: 'flex', alignItems: 'center', gap: '0.4rem' }}>
         <button className="secondary" aria-label="Previous turn or phase" title="Previous turn or phase (Shift+←)"
           disabled={prevChapter === null} onClick={() => prevChapter !== null && go(prevChapter)}>«</button>
-        <button className="secondary" aria-label="Previous event" title="Previous event (←)" disabled={seq <= 0} onClick={() => go(seq - 1)}>◀</button>
+        <button className="secondary" aria-label="Previous event" title="Previous event (←)" disabled={seq <= first} onClick={() => go(seq - 1)}>◀</button>
         <div style={{ flex: 1, display: 'grid', gap: 4 }}>
           <input
             type="range"
             aria-label="Event"
             aria-valuetext={`event ${seq} of ${latestSeq}${current ? `, ${label(current)}` : ''}`}
-            min={0}
+            min={first}
             max={latestSeq}
             value={seq}
             onChange={(e) => go(Number(e.target.value))}
@@ -123,7 +127,10 @@ export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, rules
   );
 }
 
-/** Turns and phases as labelled segments, proportional to their number of events; a click goes to the start. */
+/**
+ * Turns and phases as labelled segments, proportional to their number of events; a click goes to the start. A
+ * segment names its turn, or its phase when it goes on the turn of the segment before (set-up phases, say).
+ */
 function ChapterStrip({ chapters, current, latestSeq, go }: { chapters: Chapter[]; current: number; latestSeq: number; go(seq: number): void }) {
   if (!chapters.length) return null;
   const total = latestSeq + 1;
@@ -140,7 +147,7 @@ function ChapterStrip({ chapters, current, latestSeq, go }: { chapters: Chapter[
               padding: '0 3px', fontSize: 11, lineHeight: '20px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
               borderLeft: '2px solid var(--muted)', borderRadius: 0, background: i === current ? '#f2c14e' : i % 2 ? '#ece4d0' : '#f7f1e3',
             }}>
-            {c.turn.replace(/^Turn\s+/i, 'T')}
+            {i > 0 && chapters[i - 1].turn === c.turn && c.phase ? c.phase : short(c.turn)}
           </button>
         );
       })}

@@ -37,6 +37,8 @@ export interface BoardProps {
   busy: boolean;
   /** Move the screen to another event (null = now). */
   seek(seq: number | null): void;
+  /** A shared replay: read-only, whatever the moment (boards word their prompts for watching, not playing). */
+  readOnly?: boolean;
 }
 
 const Loading = () => <p className="muted"><span className="spinner" /> Loading the board…</p>;

@@ -85,7 +85,7 @@ export const replayRouter = router({
     .input(z.object({ token: replayToken, atSeq: seq.optional() }))
     .query(({ ctx, input }) => guard(async () => {
       const r = await replayViewer(ctx, input.token);
-      const { row, rs, at, latest, state } = await ctx.services.games.stateAt(r.gameId, input.atSeq ?? r.atSeq ?? undefined);
+      const { row, rs, at, latest, state } = await ctx.services.games.momentAt(r.gameId, input.atSeq ?? r.atSeq ?? undefined);
       return {
         game: { id: row.id, name: row.name, ruleset: row.ruleset, scenario: row.scenario, options: row.options },
         seq: at, latestSeq: latest, linkSeq: r.atSeq, viewer: r.viewer, canAnnotate: r.canAnnotate,

@@ -52,7 +52,7 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
 
   let headline: string;
   if (status.finished) headline = `The game is over${status.result ? `: ${status.result}` : ''}.`;
-  else if (past) headline = 'You are looking at an earlier moment. Press “Back to now” to play.';
+  else if (past) headline = `You are looking at an earlier moment (event ${seq} of ${latestSeq}).${side && !props.readOnly ? ' Press “Back to now” to play.' : ''}`;
   else if (!side) headline = `You are watching. Waiting for ${status.waitingFor.map(who).join(', ')}.`;
   else if (myTurn) headline = `Your turn (${SIDE_NAME[side] ?? side}): ${status.phase}${mineWaiting.some((w) => w.command) ? ` — for ${mineWaiting.map(who).join(', ')}` : ''}.`;
   else headline = `Waiting for ${status.waitingFor.map((w) => `${who(w)} (${w.what})`).join(', ') || 'nobody'}.`;

@@ -53,7 +53,7 @@ export function ReplayScreen({ token }: { token: string }) {
   const boardProps: BoardProps = {
     gameId: d.game.id, ruleset: d.game.ruleset, scenario: d.game.scenario, view: d.view, status, legal: [],
     seq: d.seq, latestSeq: d.latestSeq, side: viewerSide, commands: [],
-    events, send: () => Promise.reject(new Error('A replay is read-only')), busy: false, seek,
+    events, send: () => Promise.reject(new Error('A replay is read-only')), busy: false, seek, readOnly: true,
   };
 
   return (
