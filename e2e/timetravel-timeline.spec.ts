@@ -72,11 +72,11 @@ test('a what-if branch from a past event shows its origin and can be played on',
   await expect(page.getByTestId('timeline-position')).toHaveText(position(first, first));
   await expect(page.getByTestId('live-state')).toHaveText('live');
   // Red is still to move in the branch (the second move and the end of turn were not copied).
-  await expect(page.getByTestId('waiting-for')).toContainText('red');
+  await expect(page.getByTestId('waiting-for')).toContainText('Red');
   const next = await act(page, /^Move r2/);
   expect(next).toBeGreaterThan(first);
   await act(page, /^End red/);
-  await expect(page.getByTestId('waiting-for')).toContainText('blue');
+  await expect(page.getByTestId('waiting-for')).toContainText('Blue');
   await page.screenshot({ path: 'test-results/screens/timetravel-branch.png', fullPage: true });
   // The parent is untouched and linked from the branch.
   await page.getByTestId('branch-origin').getByRole('link').click();

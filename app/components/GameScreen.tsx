@@ -84,7 +84,11 @@ export function GameScreen({ gameId }: { gameId: string }) {
         <span className="muted" data-testid="waiting-for">
           {status.finished
             ? `Game over${status.result ? `: ${status.result}` : ''}`
-            : `Waiting for ${status.waitingFor.map((w) => `${w.side}${w.command ? ` (${w.command})` : ''}`).join(', ') || 'nobody'}`}
+            : `Waiting for ${status.waitingFor.map((w) => {
+              const r = roles?.find((x) => x.id === w.side);
+              const c = w.command ? r?.commands.find((x) => x.id === w.command)?.name ?? w.command : '';
+              return `${r?.name ?? w.side}${c ? ` (${c})` : ''}`;
+            }).join(', ') || 'nobody'}`}
         </span>
         <span className="muted">
           <span className={`dot ${live.status === 'pending' ? 'on' : 'off'}`} />{' '}

@@ -71,7 +71,7 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
     scenarios: [
       {
         id: 'standard',
-        name: 'July 1945: the Elbe to the Oder',
+        name: 'Standard game (July 1945)',
         description: 'The full game: frontline roll, free set-up, eight game turns.',
         options: [
           { id: 'hidden', name: 'Hidden Soviet set-up (3.5.1)', description: 'Soviet units stand face down until the Allies have set up.', default: false },
