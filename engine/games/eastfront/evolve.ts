@@ -241,7 +241,7 @@ export function evolve(s: State, e: Event): State {
     }
     case 'overstackExcused': {
       const units = { ...s.units };
-      for (const id of e.units) units[id] = { ...units[id], repulsed: true };
+      for (const id of e.units) if (units[id]) units[id] = { ...units[id], repulsed: true };
       return { ...s, units };
     }
     case 'awaiting':
