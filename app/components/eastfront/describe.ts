@@ -151,6 +151,8 @@ export function describeEastfront(e: ClientEvent): string {
       return `A combat round at ${hexLabel(d.hex)} begins${d.repulseOn ? ` (an assault: each defending ${d.repulseOn === 1 ? '1' : '1 or 2'} throws an attacker back)` : ''}.`;
     case 'repulseMarked':
       return `${cap(unitName(d.unit))} is to be thrown back.`;
+    case 'overstackExcused':
+      return `${(d.units ?? []).length} block(s) no HQ can move stay over the stacking limit this turn (they go unsupplied again).`;
     case 'linkup':
       return d.ok ? `${cap(unitName(d.unit))} links up with friendly forces and regroups.` : `${cap(unitName(d.unit))} fails to link up and is lost.`;
     case 'awaiting':

@@ -187,12 +187,7 @@ export function evolve(s: State, e: Event): State {
       return n;
     }
     case 'hqStep': {
-      if (e.eliminated) {
-        const u = { ...s.units[e.hq], at: null, cv: 0, face: false };
-        delete u.hq;
-        delete u.unsupplied;
-        return dropEmptyBattles({ ...s, units: { ...s.units, [e.hq]: u } }, s.units[e.hq].at);
-      }
+      if (e.eliminated) return eliminate(s, e.hq);
       const u = { ...s.units[e.hq], cv: e.cv, face: e.active };
       if (e.active) u.hq = { ...(u.hq ?? { mode: 'normal' }), mode: e.mode ?? u.hq?.mode ?? 'normal' };
       else delete u.hq;
@@ -228,26 +223,26 @@ export function evolve(s: State, e: Event): State {
       // one loss event per hit allocated in a combat round
       const r = s.round;
       const counted: State = r && r.hits > 0 && u.at === r.hex ? { ...s, round: { ...r, hits: r.hits - 1 } } : s;
-      if (e.eliminated) {
-        const n = { ...u, at: null, cv: 0, face: false };
-        delete n.part;
-        delete n.hq;
-        delete n.unsupplied;
-        delete n.dispersed;
-        return dropEmptyBattles({ ...counted, units: { ...s.units, [e.unit]: n } }, u.at);
-      }
+      if (e.eliminated) return eliminate(counted, e.unit);
       const n = { ...u, cv: e.cv };
       if (e.part) n.part = e.part;
       else delete n.part;
       return { ...counted, units: { ...s.units, [e.unit]: n } };
     }
     case 'repulsed': {
-      // 6.22: a unit pushed back may overstack the hex it goes back to (marked until it moves)
-      const moved: Unit = { ...s.units[e.unit], at: e.eliminated ? null : e.to, face: false, ...(e.eliminated ? {} : { repulsed: true }) };
-      if (e.eliminated) moved.cv = 0;
-      else if (e.cv !== undefined) moved.cv = e.cv;
+      // 14.4: a para repulsed at 1cv is eliminated
+      if (e.eliminated) return eliminate(s, e.unit);
+      // 6.22: a unit pushed back may overstack the hex it goes back to (marked until it moves or the
+      // enemy supply phase settles the excess, ruling)
+      const moved: Unit = { ...s.units[e.unit], at: e.to, face: false, repulsed: true };
+      if (e.cv !== undefined) moved.cv = e.cv;
       delete moved.part;
       return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: moved } }, e.hex);
+    }
+    case 'overstackExcused': {
+      const units = { ...s.units };
+      for (const id of e.units) if (units[id]) units[id] = { ...units[id], repulsed: true };
+      return { ...s, units };
     }
     case 'awaiting':
       return { ...s, prompt: e.prompt };
@@ -278,16 +273,14 @@ export function evolve(s: State, e: Event): State {
         delete n.unsupplied;
         units[id] = n;
       }
-      return { ...s, units };
+      // 6.22 (ruling ): this check settled any repulse overstack of the side, so it is no longer excused
+      let n: State = { ...s, units };
+      for (const u of Object.values(s.units)) if (u.side === e.side && u.repulsed) n = clearRepulsed(n, u.id);
+      return n;
     }
     case 'attrition': {
       const u = s.units[e.unit];
-      if (e.eliminated) {
-        const n = { ...u, at: null, cv: 0, face: false };
-        delete n.hq;
-        delete n.unsupplied;
-        return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: n } }, u.at);
-      }
+      if (e.eliminated) return eliminate(s, e.unit);
       return setUnit(s, e.unit, { cv: e.cv });
     }
     case 'linkup': {
@@ -296,9 +289,7 @@ export function evolve(s: State, e: Event): State {
         delete n.dispersed;
         return { ...s, units: { ...s.units, [e.unit]: n } };
       }
-      const u = { ...s.units[e.unit], at: null, cv: 0, face: false };
-      delete u.dispersed;
-      return dropEmptyBattles({ ...s, units: { ...s.units, [e.unit]: u } }, s.units[e.unit].at);
+      return eliminate(s, e.unit);
     }
     case 'productionLevel':
       return { ...s, pl: e.pl };
@@ -307,7 +298,8 @@ export function evolve(s: State, e: Event): State {
     case 'replaced':
       return setUnit(s, e.unit, { cv: e.cv });
     case 'cadre': {
-      const n = clearRepulsed(setUnit(s, e.unit, { at: e.hex, cv: e.cv, token: e.token, fresh: true, face: false }), e.unit);
+      // a rebuilt unit starts clean (a para is not dispersed any more, 14.6)
+      const n = clearMarks(setUnit(s, e.unit, { at: e.hex, cv: e.cv, token: e.token, fresh: true, face: false }), e.unit, ['repulsed', 'dispersed']);
       return { ...n, nextToken: Math.max(n.nextToken, Number(e.token.replace(/\D/g, '')) + 1) };
     }
     case 'battleRenewed':
@@ -317,11 +309,21 @@ export function evolve(s: State, e: Event): State {
   }
 }
 
-function clearRepulsed(s: State, id: string): State {
-  if (!s.units[id].repulsed) return s;
+type Mark = 'part' | 'hq' | 'unsupplied' | 'dispersed' | 'repulsed';
+
+function clearMarks(s: State, id: string, marks: Mark[]): State {
+  if (!marks.some((k) => k in s.units[id])) return s;
   const u = { ...s.units[id] };
-  delete u.repulsed;
+  for (const k of marks) delete u[k];
   return { ...s, units: { ...s.units, [id]: u } };
+}
+const clearRepulsed = (s: State, id: string) => clearMarks(s, id, ['repulsed']);
+
+/** Every way a unit leaves play (loss, attrition, repulse, failed linkup, HQ step): off the map, no marks. */
+function eliminate(s: State, id: string): State {
+  const at = s.units[id].at;
+  const n = clearMarks(setUnit(s, id, { at: null, cv: 0, face: false }), id, ['part', 'hq', 'unsupplied', 'dispersed', 'repulsed']);
+  return dropEmptyBattles(n, at);
 }
 
 function spendSupreme(s: State, by: string, cost: number): State {

@@ -1,7 +1,7 @@
 /**
  * Leak checker (ARCHITECTURE "Hidden information"): walks an event log and, for every viewer, fails on any
  * trace of a block the viewer may not know - its id, type, name or strength - in redacted events and views,
- * and on the opponent's production orders.
+ * and on the opponent's production orders and fire orders.
  */
 import type { Viewer } from '../../core';
 import type { EastfrontRuleset } from './ruleset';
@@ -52,6 +52,12 @@ export function leaks(rs: EastfrontRuleset, events: Event[]): string[] {
         const tokens = new Set(hidden.values());
         scan(red, hidden, tokens, `event ${i} ${e.type} for ${JSON.stringify(v)}`, out);
         if (red.type === 'ordersSealed' && !(v.kind === 'side' && v.side === red.side)) out.push(`event ${i}: orders shown to ${JSON.stringify(v)}`);
+        if (red.type === 'roundStarted') {
+          // 7.31: a side's fire order shows only as its units fire
+          const seat = v.kind === 'side' ? v.side : null;
+          if (red.offOrder.length && seat !== s.active) out.push(`event ${i}: attacker's fire order shown to ${JSON.stringify(v)}`);
+          if (red.defOrder.length && (!seat || seat === s.active)) out.push(`event ${i}: defender's fire order shown to ${JSON.stringify(v)}`);
+        }
       }
       const view = rs.view(after, v);
       const hv = hiddenSet(after, v);

@@ -62,9 +62,8 @@ export function ctlIn(control: string, b: Board, hex: string): Ctl {
 export const friendly = (s: State, b: Board, hex: string, side: Side) => ctlAt(s, b, hex) === CTL[side];
 export const enemyCtl = (s: State, b: Board, hex: string, side: Side) => ctlAt(s, b, hex) === CTL[other(side)];
 
-/** 8.2-8.3: control from positions and ZOCs; unoccupied hexes in no ZOC keep prior control (8.34). */
-export function computeControl(s: State, b: Board, prior: string = s.control): string {
-  const occ = occupancy(s, true);
+/** 8.2: the sides whose ZOC reaches each unoccupied hex (dispersed paras neither occupy nor project, 14.6). */
+function zones(s: State, b: Board, occ: Map<string, Unit[]>): Map<string, Set<string>> {
   const projectors: { hex: string; side: string }[] = [];
   for (const [hex, us] of occ) {
     if (isBox(hex) || !b.has(hex)) continue;
@@ -72,7 +71,18 @@ export function computeControl(s: State, b: Board, prior: string = s.control): s
     if (sides.size > 1) continue; // engaged units have no ZOC (8.2)
     for (const u of us) if (!u.unsupplied) projectors.push({ hex, side: u.side });
   }
-  const zoc = zonesOfControl(projectors, b.neighbours, (from, to) => !occ.has(to) && b.side(from, to) !== 'river' && b.side(from, to) !== 'strait');
+  return zonesOfControl(projectors, b.neighbours, (from, to) => !occ.has(to) && b.side(from, to) !== 'river' && b.side(from, to) !== 'strait');
+}
+
+/** Whether a ZOC of `side` reaches `hex` now (14.6 linkup). */
+export function zocReaches(s: State, b: Board, hex: string, side: Side): boolean {
+  return !!zones(s, b, occupancy(s, true)).get(hex)?.has(side);
+}
+
+/** 8.2-8.3: control from positions and ZOCs; unoccupied hexes in no ZOC keep prior control (8.34). */
+export function computeControl(s: State, b: Board, prior: string = s.control): string {
+  const occ = occupancy(s, true);
+  const zoc = zones(s, b, occ);
   const chars = prior.split('');
   while (chars.length < b.ids.length) chars.push('.');
   for (const hex of b.playable) {

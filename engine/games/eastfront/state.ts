@@ -207,6 +207,8 @@ export type Event =
   | { type: 'loss'; unit: string; cv: number; part: number; eliminated?: boolean }
   /** A repulsed para also loses a step (14.4): `cv` is its new strength, or it is eliminated. */
   | { type: 'repulsed'; unit: string; hex: string; to: string; cv?: number; eliminated?: boolean }
+  /** Ruling R-6.22: units of a carried-over overstack that no activation could move out stay excused this turn. */
+  | { type: 'overstackExcused'; units: string[] }
   | { type: 'roundStarted'; hex: string; offOrder: string[]; activePrefs: string[]; defOrder: string[]; passivePrefs: string[]; den: number; repulseOn: number }
   | { type: 'repulseMarked'; hex: string; unit: string }
   /** 14.6 linkup check of a dispersed para at the start of its side's supply phase. */

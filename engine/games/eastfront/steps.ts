@@ -12,7 +12,7 @@ import { FP_TARGET, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp,
 import { evolve } from './evolve';
 import {
   CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit,
-  isBox, liveUnits, offenceFp, onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, type ScenarioCtx,
+  isBox, liveUnits, offenceFp, onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, zocReaches, type ScenarioCtx,
 } from './rules';
 import type { Battle, Command, Event, Phase, ProductionOrder, Prompt, State, Unit } from './state';
 
@@ -165,11 +165,39 @@ function landPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts): P
  * few units there still able to move out, since the phase could then never end.
  */
 function checkFixable(s: State, g: Game, side: Side) {
+  for (const o of shortfalls(s, g, side))
+    req(false, '6.22', `${g.board.label(o.hex)} would hold ${o.units} units (limit ${o.limit}) with too few of them left able to move out before movement ends`);
+}
+
+/** Overstacked hexes of `side` with fewer units able to move out (`free`) than their unexcused excess. */
+function shortfalls(s: State, g: Game, side: Side) {
   const rg = new Set(s.rearguards.map((r) => r.unit));
-  for (const o of overstacks(s, g.board, side, true)) {
-    const free = (endPositions(s, side).get(o.hex) ?? []).filter((x) => !rg.has(x.id) && canStillMove(s, g, x)).length;
-    req(free >= o.units - o.repulsed - o.limit, '6.22', `${g.board.label(o.hex)} would hold ${o.units} units (limit ${o.limit}) with too few of them left able to move out before movement ends`);
+  return overstacks(s, g.board, side, true)
+    .map((o) => ({ ...o, excess: o.units - o.repulsed - o.limit, free: (endPositions(s, side).get(o.hex) ?? []).filter((x) => !rg.has(x.id) && canStillMove(s, g, x)) }))
+    .filter((o) => o.free.length < o.excess);
+}
+
+/**
+ * Ruling R-6.22: a hex still overstacked from a repulse after the enemy supply check must be put right in this
+ * Movement Phase. Ending the Command Phase is refused while the activated HQs could not move enough units out
+ * though other activations could; what no activation could fix stays excused (marked) for this player-turn.
+ */
+function checkCarriedOverstacks(em: Emitter, g: Game, side: Side) {
+  const short = shortfalls(em.s, g, side);
+  if (!short.length) return;
+  // the best case: every HQ of the side that could still be activated is active
+  const units = { ...em.s.units };
+  for (const h of liveUnits(em.s, side))
+    if (isHq(h.type) && !h.hq && onMap(h)) units[h.id] = { ...h, hq: { mode: 'normal', ...(h.type === 'shq' ? { supreme: 2 * h.cv } : {}) } };
+  const best = new Map(shortfalls({ ...em.s, units }, g, side).map((o) => [o.hex, o]));
+  const excused: string[] = [];
+  for (const o of short) {
+    const b = best.get(o.hex);
+    req(!!b && b.free.length <= o.free.length, '6.22', `${g.board.label(o.hex)} holds ${o.units} units (limit ${o.limit}): activate an HQ that can move enough of them out`);
+    const stuck = unitsAt(em.s, o.hex, side).filter((x) => !x.repulsed && !o.free.some((f) => f.id === x.id));
+    excused.push(...stuck.slice(0, o.excess - o.free.length).map((x) => x.id));
   }
+  if (excused.length) em.emit({ type: 'overstackExcused', units: excused });
 }
 
 /** Whether `x` may still move out this phase (in the Command Phase: in the coming Movement Phase). */
@@ -522,12 +550,15 @@ function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
   const side = em.s.active;
   const foe = other(side);
   phaseEvent(em, g, 'supply', side);
-  // 14.6: first the linkup of this side's dispersed paras: in a friendly (or disputed, i.e. friendly-ZOC)
-  // hex, or with other friendly units; otherwise eliminated. Control stays as set at the phase start (8.1).
+  // 14.6: first the linkup of this side's dispersed paras: in a friendly hex, in a friendly ZOC or with other
+  // friendly units; otherwise eliminated. Control stays as set at the phase start (8.1). A hex left disputed
+  // by earlier control with no friendly ZOC reaching it now does not count (ruling R-14.6).
   for (const u of liveUnits(em.s, side)) {
     if (!u.dispersed) continue;
-    const ctl = ctlAt(em.s, g.board, u.at!);
-    const ok = ctl === CTL[side] || ctl === 'D' || ownAt(em.s, u.at!, side, u.id).some((x) => !x.dispersed);
+    const ok =
+      ctlAt(em.s, g.board, u.at!) === CTL[side] ||
+      ownAt(em.s, u.at!, side, u.id).some((x) => !x.dispersed) ||
+      zocReaches(em.s, g.board, u.at!, side);
     em.emit({ type: 'linkup', unit: u.id, ok });
   }
   const rail = railNet(em.s, g.board, g.ctx, foe);
@@ -840,6 +871,11 @@ function checkParadrop(s: State, g: Game, u: Unit, h: Unit, to: string): { engag
   return { engage, attack: engage && (!existing || (!!existing.fresh && existing.oa === u.side && !!existing.from)) };
 }
 
+/** 14.2, R-14.3: the HQ stands with a para that could drop: not dispersed, not engaged in a battle. */
+function paradropReady(s: State, h: Unit): boolean {
+  return ownAt(s, h.at!, h.side).some((x) => x.type === 'para' && !x.dispersed) && !enemiesAt(s, h.at!, h.side);
+}
+
 function paradropLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const out: LegalAction<Command>[] = [];
   if (s.phase !== 'movement') return out;
@@ -912,6 +948,7 @@ export const STEPS: Record<Phase, Step> = {
         if (c.paradrop) {
           req(!c.blitz && !c.deploy, '14.2', 'a paradrop HQ may neither deploy nor Blitz');
           req(onMap(h) && ownAt(s, h.at!, h.side).some((x) => x.type === 'para' && !x.dispersed), '14.2', 'a paradrop HQ must be in the hex of a paratroop unit');
+          req(!enemiesAt(s, h.at!, h.side), '14.2', 'the para is in a battle: it cannot drop out of it (ruling R-14.3), so no paradrop HQ');
           // 14.2: the whole command (supreme moves and airpower included) goes to the paradrop
           em.emit({ type: 'activated', hq: h.id, token: h.token, cv: h.cv, unitType: h.type, blitz: false, ...(h.type === 'shq' ? { supreme: 0 } : {}), paradrop: true });
           return;
@@ -939,6 +976,7 @@ export const STEPS: Record<Phase, Step> = {
       endCommand: (em, g, _c, actor) => {
         requireSupreme(g, actor, em.s.active, 'Ending the command phase');
         phaseEvent(em, g, 'movement', em.s.active);
+        checkCarriedOverstacks(em, g, em.s.active);
       },
     },
   },
@@ -1132,7 +1170,7 @@ function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
     if (!isHq(h.type) || h.hq || !holdsHq(g, actor, side, h.id)) continue;
     out.push({ command: { type: 'activate', hq: h.id }, label: `Activate ${h.name}`, rule: '5.2' });
     if (h.type === 'hq') out.push({ command: { type: 'activate', hq: h.id, blitz: true }, label: `Activate ${h.name} for Blitz`, rule: '5.7' });
-    if (onMap(h) && ownAt(s, h.at!, side).some((x) => x.type === 'para'))
+    if (onMap(h) && paradropReady(s, h))
       out.push({ command: { type: 'activate', hq: h.id, paradrop: true }, label: `Activate ${h.name} to command a paradrop`, rule: '14.2' });
     if (onMap(h) && s.weather !== 'mud')
       for (const n of g.board.neighbours(h.at!)) {
@@ -1142,7 +1180,9 @@ function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
         out.push({ command, label: `Activate ${h.name}, deploy to ${g.board.label(n)}`, rule: '5.2.1' });
       }
   }
-  if (actor.commands.includes(supremeCommand(g, side))) out.push({ command: { type: 'endCommand' }, label: 'End the Command Phase', rule: '4.41' });
+  const end: Command = { type: 'endCommand' };
+  if (actor.commands.includes(supremeCommand(g, side)) && (!overstacks(s, g.board, side, true).length || tryOk(() => decideIn(s, g, end, actor, NO_DICE))))
+    out.push({ command: end, label: 'End the Command Phase', rule: '4.41' });
   return out;
 }
 
@@ -1219,7 +1259,7 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
   const dest = (p: string[]) => p[p.length - 1];
   const hqs = liveUnits(s, side).filter((h) => h.hq && holdsHq(g, actor, side, h.id));
   for (const u of liveUnits(s, side)) {
-    if (!onMap(u) || u.moved || u.strat || u.hq) continue;
+    if (!onMap(u) || u.moved || u.strat || u.hq || u.dispersed) continue; // 14.6: dispersed paras cannot move
     // a field HQ commands for free; the SHQ is offered when no field HQ of this seat reaches the unit (5.61)
     const cmdrs = hqs.filter((h) => commands(s, g, u, h.id));
     const shq = cmdrs.find((h) => h.type === 'shq');

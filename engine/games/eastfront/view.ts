@@ -148,12 +148,16 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
     case 'repulseMarked':
       return visible(e.unit) ? e : { type: e.type, unit: pub(e.unit), hex: e.hex, ...(e.type === 'repulsed' ? { to: e.to, ...(e.eliminated ? { eliminated: true } : {}) } : {}) } as Event;
     case 'roundStarted': {
-      // each side's preference lists are its own business
+      // each side's fire order and preference lists are its own business until its fire shows them (7.31)
       const side = viewer.kind === 'side' ? viewer.side : null;
-      return { ...e, activePrefs: side === before.active ? e.activePrefs : [], passivePrefs: side && side !== before.active ? e.passivePrefs : [] };
+      const mine = side === before.active;
+      const theirs = !!side && !mine;
+      return { ...e, offOrder: mine ? e.offOrder : [], activePrefs: mine ? e.activePrefs : [], defOrder: theirs ? e.defOrder : [], passivePrefs: theirs ? e.passivePrefs : [] };
     }
     case 'linkup':
       return visible(e.unit) ? e : { ...e, unit: pub(e.unit) };
+    case 'overstackExcused':
+      return { ...e, units: e.units.map(pub) };
     case 'fire':
       return visible(e.unit) || e.kind === 'air' ? e : { ...e, unit: pub(e.unit) };
     case 'awaiting':

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fuzz } from '../fuzz';
 import { leaks } from '../leak';
-import type { Event } from '../state';
+import { fold, type Viewer } from '../../../core';
+import type { SetupUnit } from '../data';
+import type { Event, State } from '../state';
+import { tinyGame } from '../testkit';
 import { miniFront, paraFront } from './fixtures';
+
+const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
 
 describe('hidden information (digest 4.1, 7.1)', () => {
   it('no redacted event or view shows an unrevealed block, nor the other side\'s production', () => {
@@ -42,6 +47,34 @@ describe('hidden information (digest 4.1, 7.1)', () => {
     expect(all.some((e) => e.type === 'moved' && e.mode === 'air')).toBe(true);
     expect(all.some((e) => e.type === 'linkup')).toBe(true);
     for (const ev of logs) expect(leaks(rs, ev).slice(0, 5)).toEqual([]);
+  });
+
+  it('each side\'s fire order stays its own until its units fire (7.31)', () => {
+    const g = tinyGame({ w: 6, h: 4 }, {
+      units: [u('U', 'german', 'hq', 3, '1,1', 3), u('X', 'german', 'armor', 4, '1,1'), u('W', 'german', 'infantry', 4, '1,1'),
+        u('A', 'soviet', 'infantry', 3, '3,1', 3), u('B', 'soviet', 'infantry', 2, '3,1', 3)],
+      battles: [],
+      sources: { german: ['0,0'], soviet: ['5,3'] },
+    });
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    g.play({ type: 'move', unit: 'X', path: ['2,1', '3,1'], by: 'U' });
+    g.play({ type: 'move', unit: 'W', path: ['2,1', '3,1'], by: 'U' });
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'fight', hex: '3,1', order: ['W', 'X'] });
+    g.play({ type: 'defend', hex: '3,1', order: ['B', 'A'] }, Array(13).fill(1));
+    const at = g.events.findIndex((e) => e.type === 'roundStarted');
+    const start = g.events[at];
+    const before = fold(g.rs, g.events.slice(0, at));
+    expect(start).toMatchObject({ type: 'roundStarted', offOrder: ['W', 'X'], defOrder: ['B', 'A'] });
+    const seen = (v: Viewer) => g.rs.redact(start, v, before) as Extract<Event, { type: 'roundStarted' }>;
+    expect(seen({ kind: 'side', side: 'german' })).toMatchObject({ offOrder: ['W', 'X'], defOrder: [] });
+    expect(seen({ kind: 'side', side: 'soviet' })).toMatchObject({ offOrder: [], defOrder: ['B', 'A'] });
+    expect(seen({ kind: 'spectator' })).toMatchObject({ offOrder: [], defOrder: [] });
+    expect(leaks(g.rs, g.events)).toEqual([]);
+    // the checker looks for it: an unredacted round start is reported
+    const leaky = { ...g.rs, redact: (e: Event, v: Viewer, s: State) => (e.type === 'roundStarted' ? e : g.rs.redact(e, v, s)) };
+    expect(leaks(leaky, g.events).join(' ')).toMatch(/fire order/);
   });
 
   it('the checker itself catches an unredacted log', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SetupUnit } from '../data';
 import { ctlAt } from '../rules';
-import type { Command } from '../state';
+import type { Command, Event } from '../state';
 import { actorOf, tinyGame, type Driver, type TinyMapSpec } from '../testkit';
 
 const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
@@ -203,5 +203,93 @@ describe('14.6 dispersal and linkup', () => {
     expect(g.state.phase).toBe('blitzMovement');
     expect(() => g.play({ type: 'move', unit: 'R', path: ['3,0'], by: 'I' })).toThrow(/dispersed/);
     expect(() => g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '2,1' })).toThrow(/Movement Phase/);
+  });
+});
+
+describe('review fixes: eliminated paras, stale disputed hexes, engaged paras (14.2-14.6)', () => {
+  const soviet = actorOf('soviet');
+
+  it('a 1cv para eliminated by the repulse step loss leaves play unmarked and is rebuilt undispersed (14.4, 14.6)', () => {
+    const g = sovietMovement(
+      [u('Y', 'german', 'infantry', 4, '3,2'), u('I', 'soviet', 'hq', 2, '1,2', 2), u('R', 'soviet', 'para', 1, '1,2'), u('K', 'soviet', 'shq', 3, '0,2', 3)],
+      [{ type: 'activate', hq: 'I', paradrop: true }],
+    );
+    g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '3,2' });
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'fight', hex: '3,2' });
+    g.play({ type: 'defend', hex: '3,2' }, [1, 3, 3, 3]); // the 1 repulses the air assault; a 1cv para cannot lose a step
+    expect(g.events).toContainEqual(expect.objectContaining({ type: 'repulsed', unit: 'R', eliminated: true }));
+    const r = g.unit('R');
+    expect(r).toMatchObject({ at: null, cv: 0 });
+    for (const mark of ['dispersed', 'unsupplied', 'repulsed', 'part', 'hq'] as const) expect(r[mark]).toBeUndefined();
+    const rebuilt = g.rs.evolve(g.state, { type: 'cadre', unit: 'R', hex: '0,2', cv: 1, token: 'b99' });
+    expect(rebuilt.units.R.dispersed).toBeUndefined();
+  });
+
+  it('every way out of play clears the marks; a cadre is never dispersed (14.6, 10.4, 5.43)', () => {
+    const g = sovietMovement([u('Y', 'german', 'infantry', 4, '7,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 1, '2,2')], []);
+    const marked = { ...g.state, units: { ...g.state.units, R: { ...g.unit('R'), dispersed: true, unsupplied: true, repulsed: true, part: 1 } } };
+    const ways: Event[] = [
+      { type: 'loss', unit: 'R', cv: 0, part: 0, eliminated: true },
+      { type: 'attrition', unit: 'R', cv: 0, eliminated: true },
+      { type: 'repulsed', unit: 'R', hex: '2,2', to: '1,2', eliminated: true },
+      { type: 'linkup', unit: 'R', ok: false },
+      { type: 'hqStep', hq: 'R', cv: 0, active: false, eliminated: true },
+    ];
+    for (const e of ways) {
+      const r = g.rs.evolve(marked, e).units.R;
+      expect({ way: e.type, at: r.at, marks: ['dispersed', 'unsupplied', 'repulsed', 'part'].filter((k) => k in r) }).toEqual({ way: e.type, at: null, marks: [] });
+    }
+    expect(g.rs.evolve(marked, { type: 'cadre', unit: 'R', hex: '0,2', cv: 1, token: 'b99' }).units.R.dispersed).toBeUndefined();
+  });
+
+  it('a hex disputed only by earlier control, with no friendly ZOC reaching it, gives no linkup (14.6, 8.34)', () => {
+    const g = sovietMovement([u('Y', 'german', 'infantry', 4, '7,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2')], [{ type: 'activate', hq: 'K', paradrop: true }]);
+    g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '5,0' });
+    g.play({ type: 'endMovement' });
+    // 5,0 keeps a 'D' from some earlier turn (8.34: a hex in no ZOC keeps its prior control)
+    const i = g.rs.board.index.get('5,0')!;
+    g.state = { ...g.state, control: g.state.control.slice(0, i) + 'D' + g.state.control.slice(i + 1) };
+    g.play({ type: 'endCombat' });
+    expect(g.events.filter((e) => e.type === 'linkup')).toEqual([{ type: 'linkup', unit: 'R', ok: false }]);
+    expect(g.unit('R').at).toBeNull();
+  });
+
+  it('a disputed hex that a friendly ZOC reaches links up (14.6)', () => {
+    // R drops on 4,1 between the Soviet infantry at 3,1 and the German infantry at 5,1: both ZOCs reach it
+    const g = sovietMovement(
+      [u('Y', 'german', 'infantry', 4, '5,1'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2'), u('A', 'soviet', 'infantry', 3, '3,1')],
+      [{ type: 'activate', hq: 'K', paradrop: true }],
+    );
+    g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '4,1' });
+    g.play({ type: 'endMovement' });
+    expect(ctlAt(g.state, g.rs.board, '4,1')).toBe('D');
+    g.play({ type: 'endCombat' });
+    expect(g.events.filter((e) => e.type === 'linkup')).toEqual([{ type: 'linkup', unit: 'R', ok: true }]);
+  });
+
+  it('legal() offers no move for a dispersed para in Blitz Movement (14.6)', () => {
+    const g = sovietMovement(
+      [u('Y', 'german', 'infantry', 4, '7,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2'), u('I', 'soviet', 'hq', 2, '1,2', 2), u('A', 'soviet', 'infantry', 3, '2,2')],
+      [{ type: 'activate', hq: 'K', paradrop: true }, { type: 'activate', hq: 'I', blitz: true }],
+    );
+    g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '2,1' });
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'endCombat' });
+    expect(g.state.phase).toBe('blitzMovement');
+    const forR = g.rs.legal(g.state, soviet).filter((a) => 'unit' in a.command && a.command.unit === 'R');
+    expect(forR).toEqual([]);
+    expect(g.rs.legal(g.state, soviet).some((a) => 'unit' in a.command && a.command.unit === 'A')).toBe(true);
+  });
+
+  it('an HQ whose para is engaged in a battle is not activated for a paradrop (14.2, ruling R-14.3)', () => {
+    const g = tinyGame(MAP, {
+      ...cfg([u('Y', 'german', 'infantry', 4, '3,2'), u('R', 'soviet', 'para', 3, '3,2'), u('I', 'soviet', 'hq', 2, '3,2', 2), u('K', 'soviet', 'shq', 3, '0,2', 3)]),
+      battles: [{ hex: '3,2', oa: 'german' }],
+    });
+    germanPasses(g);
+    expect(g.rs.legal(g.state, soviet).map((a) => a.command)).not.toContainEqual({ type: 'activate', hq: 'I', paradrop: true });
+    expect(() => g.play({ type: 'activate', hq: 'I', paradrop: true })).toThrow(/14.2|in a battle/);
+    g.play({ type: 'activate', hq: 'I' }); // an ordinary activation is still fine
   });
 });

@@ -129,6 +129,46 @@ describe('overstacking after a repulse (7.51, 6.22): the owner picks the unsuppl
     expect(leaks(g.rs, g.events)).toEqual([]);
   });
 
+  it('the excuse ends with that supply check: the next Movement Phase must put the hex right (6.22, ruling R-6.22)', () => {
+    const g = setup({});
+    toSovietSupply(g);
+    g.play({ type: 'unsupply', units: ['X'] });
+    expect(g.unit('X').repulsed).toBeUndefined();
+    // September production (nothing bought), then the Germans move first again
+    g.play({ type: 'produce', replace: [], cadres: [] }, [], { side: 'german', commands: ['production'] });
+    g.play({ type: 'produce', replace: [], cadres: [] }, [], { side: 'soviet', commands: ['production'] });
+    expect(g.state).toMatchObject({ active: 'german', phase: 'command' });
+    // U is the only HQ that could move units out: the Command Phase does not end without it (no dead end)
+    expect(code(() => g.play({ type: 'endCommand' }))).toMatch(/^ILLEGAL 6.22 1,1 holds 3 units \(limit 2\): activate an HQ/);
+    expect(g.rs.legal(g.state, GERMAN).map((a) => a.command.type)).not.toContain('endCommand');
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    // the mountain 1,1 still holds three German units (limit 2)
+    expect(code(() => g.play({ type: 'endMovement' }))).toMatch(/^ILLEGAL 6.22 .*1,1 \(3 units, limit 2\)/);
+    g.play({ type: 'move', unit: 'V', path: ['0,1'], by: 'U' });
+    g.play({ type: 'endMovement' });
+  });
+
+  it('an overstack no activation could put right stays excused this turn and goes unsupplied again (ruling R-6.22)', () => {
+    const g = setup({});
+    toSovietSupply(g);
+    g.play({ type: 'unsupply', units: ['X'] });
+    g.play({ type: 'produce', replace: [], cadres: [] }, [], { side: 'german', commands: ['production'] });
+    g.play({ type: 'produce', replace: [], cadres: [] }, [], { side: 'soviet', commands: ['production'] });
+    // the Germans have lost their only HQ meanwhile: nobody can command the units out of 1,1
+    g.state = { ...g.state, units: { ...g.state.units, U: { ...g.unit('U'), at: null, cv: 0 } } };
+    expect(g.rs.legal(g.state, GERMAN).map((a) => a.command.type)).toContain('endCommand');
+    const evs = g.play({ type: 'endCommand' });
+    expect(evs).toContainEqual({ type: 'overstackExcused', units: [expect.any(String)] });
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'endCombat' });
+    g.play({ type: 'endCommand' });
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'endCombat' }); // Soviet supply phase: the excess is named again
+    expect(g.state.prompt).toEqual({ kind: 'unsupply', side: 'german', hexes: [{ hex: '1,1', excess: 1 }] });
+    expect(leaks(g.rs, g.events)).toEqual([]);
+  });
+
   it('with autoResolve the default applies at once: the strongest unit there goes unsupplied', () => {
     const g = setup({ autoResolve: true });
     toSovietSupply(g);
