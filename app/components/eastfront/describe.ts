@@ -162,6 +162,10 @@ export function describeEastfront(e: ClientEvent): string {
         const who = (d.prompt.units ?? []).map((u: string) => unitName(u)).join(' or ');
         return `Waiting for the ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} choice at ${hexLabel(d.prompt.hex)}: ${who} ${d.prompt.what === 'loss' ? 'takes the hit' : 'is thrown back'}.`;
       }
+      if (d.prompt.kind === 'unsupply') {
+        const where = (d.prompt.hexes ?? []).map((h: { hex: string; excess: number }) => `${h.excess} at ${hexLabel(h.hex)}`).join(', ');
+        return `Waiting for ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} to choose which overstacked blocks go unsupplied (${where}).`;
+      }
       return `Waiting for production orders from ${(d.prompt.sides ?? []).map((s: string) => SIDE_NAME[s] ?? s).join(' and ')}.`;
     case 'roundEnded':
       return d.ended ? `The battle at ${hexLabel(d.hex)} is over.` : `The combat round at ${hexLabel(d.hex)} ends; the battle goes on.`;
