@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { join, mapReady, player } from './team-helpers';
 
 /**
  * EastFront loss choices (7.33) through the UI. The test-only "loss-choice drill" (HEXFRONT_TEST_GAMES=1, set by
@@ -14,22 +15,9 @@ const prompt = (page: Page) => page.getByTestId('ef-prompt-text');
 const log = (page: Page) => page.getByTestId('event-log');
 const shot = (page: Page, name: string) => page.getByTestId('ef-board').screenshot({ path: `test-results/screens/eastfront-losses-${name}.png` });
 
-async function newPlayer(browser: Browser) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { ctx, page, errors };
-}
-
-async function mapReady(page: Page) {
-  await expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
-}
-
 test('a hit among equally strong German blocks waits for the German choice, made in the browser', async ({ browser }) => {
-  const g = await newPlayer(browser);
-  const s = await newPlayer(browser);
+  const g = await player(browser);
+  const s = await player(browser);
 
   await g.page.goto('/');
   await g.page.getByLabel('Game', { exact: true }).selectOption({ label: 'EastFront loss-choice drill (test)' });
@@ -39,11 +27,7 @@ test('a hit among equally strong German blocks waits for the German choice, made
   await g.page.getByLabel('Side', { exact: true }).selectOption('german');
   await expect(prompt(g.page)).toContainText('Your turn (German): command phase');
   const link = await g.page.getByTestId('seat-Soviet').getByTestId('invite-link').textContent();
-  await s.page.goto(link!.trim());
-  await s.page.getByLabel('Your name').fill('Soviet player');
-  await s.page.getByRole('button', { name: 'Take my seat' }).click();
-  await s.page.waitForURL(/\/games\/[^/?]+$/);
-  await mapReady(s.page);
+  await join(s.page, link!, 'Soviet player');
 
   // German: straight to combat, and fight the battle at Rostov
   await g.page.getByRole('button', { name: 'End the Command Phase' }).click();
