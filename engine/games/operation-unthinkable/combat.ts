@@ -25,7 +25,7 @@ export function declareAttack(map: OuMap, s: State, actor: Actor, target: string
   const def = b.unitsAt(t);
   if (!(def.some((id) => !s.ph.defended.includes(id)))) throw new RuleError('ILLEGAL', '11.0', 'each unit may be attacked only once per Combat Phase');
   for (const d of [...units, ...artillery].map(unitDef)) {
-    if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.1', `${d.name}'s command has ended its phase`);
+    if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.0', `${d.name}'s command has ended its phase`);
   }
   const defs = units.map(unitDef);
   for (const d of defs) {
@@ -141,7 +141,7 @@ export function strengths(b: Board, s: State, c: Combat): Strength {
   for (const id of c.dart) {
     const [af, df] = factors(unitDef(id), s.u[id].s);
     const sup = b.inSupply(id);
-    parts.push({ id, role: 'dart', printed: af, counted: sup ? af : halveUp(df), why: sup ? ['supporting artillery adds its attack factor (11.1)'] : ['out of supply: half its defense factor (9.4.2, ruling A19)'] });
+    parts.push({ id, role: 'dart', printed: sup ? af : df, counted: sup ? af : halveUp(df), why: sup ? ['supporting artillery adds its attack factor (11.1)'] : ['out of supply: half its defense factor (9.4.2, ruling A19)'] });
   }
   const sum = (roles: string[]) => parts.filter((p) => roles.includes(p.role)).reduce((a, p) => a + p.counted, 0);
   return { attack: sum(['att', 'art']), defense: sum(['def', 'dart']), oos, parts };

@@ -15,7 +15,7 @@ import { autoStep, combatSide, fold, owesReady, requiredCommands, stepOf, SUPREM
 import { redact, view } from './view';
 import type { Command, Event, Options, Side, State, StepId, View } from './types';
 
-export const VERSION = '0.2.0';
+export const VERSION = '0.3.0';
 
 const hex = z.string().regex(/^\d{4}$/);
 const unit = z.string().min(1).max(40);

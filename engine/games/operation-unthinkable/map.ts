@@ -207,7 +207,13 @@ export function buildMap(spec: MapSpec): OuMap {
   const line = (which: 'elbe' | 'mulde') => {
     const p = poly(fl[which]);
     if (!named.size) return p;
-    return riverLine({ ids, nb, named, poly: p, west: ids.map((_, i) => i).filter((i) => parseId(ids[i]).col === westCol), ...RIVER_STRETCH[which] });
+    const out = riverLine({ ids, nb, named, poly: p, west: ids.map((_, i) => i).filter((i) => parseId(ids[i]).col === westCol), ...RIVER_STRETCH[which] });
+    // the printed anchor hexes are the last Allied hexes (rulings, 3.3), whichever bank our substitute river takes
+    for (const h of fl[which]) {
+      const i = index.get(h);
+      if (i !== undefined) out[i] = 1;
+    }
+    return out;
   };
   return {
     ids, index, col, row, nb, terrain,

@@ -98,7 +98,7 @@ function prepareMove(map: OuMap, s: State, actor: Actor, units: string[]): MoveC
     if (!(phaseKind(s, side, d.ag) === 'move')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Movement Phase now`);
     if (!(onMap(s.u[d.id].at))) throw new RuleError('ILLEGAL', '10.0', `${d.name} is not on the map`);
     if (s.ph.done.includes(d.id)) throw new RuleError('ILLEGAL', '10.1', `${d.name} has finished moving this phase`);
-    if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.1', `${d.name}'s command has ended its phase`);
+    if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.0', `${d.name}'s command has ended its phase`);
     if (!(s.dropped[d.id] !== s.turn)) throw new RuleError('ILLEGAL', '5.3', `${d.name} dropped this turn and may not move`);
   }
   const from = s.u[units[0]].at;

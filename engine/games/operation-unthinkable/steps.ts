@@ -257,6 +257,8 @@ function decideSetupPlace(map: OuMap, s: State, actor: Actor, placements: Placem
   for (const [id, hex] of placements) {
     const d = unitDef(id);
     if (!(d.side === side && !d.r && !isAirborne(d))) throw new RuleError('ILLEGAL', side === 'soviet' ? '3.5' : '3.6', `${d.name} does not set up on the map`);
+    // 5.0: a command that has declared its set-up done may not go back to it
+    if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.0', `${d.name}'s command has finished its set-up`);
     if (extra.has(id)) throw new RuleError('ILLEGAL', '3.0', `${d.name} is placed twice`);
     const err = setupHexOk(map, s, id, hex, extra);
     if (err) throw new RuleError('ILLEGAL', side === 'soviet' ? '3.5' : '3.6', err);
@@ -271,14 +273,18 @@ function decideSetupPlace(map: OuMap, s: State, actor: Actor, placements: Placem
 }
 
 /**
- * Hexes where one of the actor's unplaced units may set up now (3.5, 3.6, 3.4, 7.0, 7.1.2/ruling A27), given the
- * units already on the map. For the board's click-to-place; decide() checks the same through decideSetupPlace().
+ * Hexes where one of the actor's set-up units may be placed now (3.5, 3.6, 3.4, 7.0, 7.1.2/ruling A27), given the
+ * units already on the map: an unplaced unit, or a placed one moved again before its command says it is done. For
+ * the board's click-to-place; decide() checks the same through decideSetupPlace().
  */
 export function setupTargets(map: OuMap, s: State, actor: Actor, unit: string): string[] {
   const side = actor.side as Side;
   if (s.step !== (side === 'soviet' ? 'setup-soviet' : 'setup-allied')) return [];
+  if (!s.u[unit]) return [];
   const d = unitDef(unit);
-  if (s.u[unit]?.at !== 'setup' || !covers(actor, d)) return [];
+  if (!covers(actor, d) || s.ph.ready.includes(d.cmd)) return [];
+  const at = s.u[unit].at;
+  if (at !== 'setup' && !map.index.has(at)) return [];
   const none = new Map<string, string>();
   const pos = side === 'allied' && (d.nat === 'PL2' || d.nat === 'DE') ? alliedPositions(s) : null;
   return map.ids.filter((h) => {

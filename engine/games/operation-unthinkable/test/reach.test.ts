@@ -116,5 +116,26 @@ describe('set-up targets (3.5, 3.6, 3.4, 7.1.2)', () => {
     expect(hexes).not.toContain(west);
     expect(() => rs0.decide(s, { type: 'place', placements: [[su, west]] }, SOVIET, dice)).toThrow(/3\.5/);
     expect(setupTargets(m, s, ALLIED, su)).toEqual([]); // not the Allies' unit, not their step
+    expect(setupTargets(m, s, SOVIET, 'no-such-unit')).toEqual([]); // a stale selection does not throw
+  });
+
+  it('a placed unit may be placed again until its command says its set-up is done, then never (5.0)', () => {
+    const rs0 = operationUnthinkable;
+    const m = (rs0 as unknown as { map: ReturnType<typeof printedMap> }).map;
+    const dice = new SeededDice(3);
+    let s: State = fold(rs0, rs0.setup('standard', {}, dice));
+    s = fold(rs0, rs0.decide(s, rs0.legal(s, ALLIED).find((a) => a.command.type === 'boundary')!.command, ALLIED, dice), s);
+    const front = { side: 'soviet', commands: ['1bf'] };
+    const auto = rs0.legal(s, front).find((a) => a.command.type === 'place')!;
+    s = fold(rs0, rs0.decide(s, auto.command, front, dice), s);
+    const [unit, first] = (auto.command as { placements: [string, string][] }).placements[0];
+    const again = setupTargets(m, s, front, unit).find((h) => h !== first)!;
+    expect(again).toBeDefined();
+    const moved = fold(rs0, rs0.decide(s, { type: 'place', placements: [[unit, again]] }, front, dice), s);
+    expect(moved.u[unit].at).toBe(again);
+    s = fold(rs0, rs0.decide(moved, { type: 'end-setup' }, front, dice), moved);
+    expect(s.step).toBe('setup-soviet'); // the other fronts are not done yet
+    expect(setupTargets(m, s, front, unit)).toEqual([]);
+    expect(() => rs0.decide(s, { type: 'place', placements: [[unit, first]] }, front, dice)).toThrow(/finished its set-up/);
   });
 });

@@ -106,9 +106,9 @@ describe('team roles (issue 8 point 4)', () => {
     const after = play(s, { type: 'end-phase' }, US);
     expect(after.step).toBe('allied-1');
     expect(types(after, US)).not.toContain('end-phase');
-    // 5.1: a command that has ended its phase moves no more, even when the request is forced
+    // 5.0: a command that has ended its phase moves no more, even when the request is forced
     expect(unitsOffered(after, US)).toEqual([]);
-    expect(refusal(after, move, US)).toBe('ILLEGAL:5.1');
+    expect(refusal(after, move, US)).toBe('ILLEGAL:5.0');
     expect(unitsOffered(after, UK).length).toBeGreaterThan(0);
     expect(rs.status(after).waitingFor.map((w) => w.command)).toEqual(['uk-21ag']);
     expect(play(after, { type: 'end-phase' }, UK).step).toBe('allied-2');
