@@ -35,10 +35,16 @@ export function checkInvariants(rs: EastfrontRuleset, s: State): string[] {
   }
   // 6.2: limits hold once movement is over; the moving side may overstack during its Command (HQ deploy,
   // 5.2.1) and Movement phases; a repulse may overstack (7.51, 6.22) until the repulsed units move
+  // A repulse overstack that the enemy supply check has settled (its excess marked unsupplied) is carried until the
+  // owner's next Movement Phase must fix it (ruling R-6.22, carried-over overstack).
   const moving = s.phase === 'movement' || s.phase === 'blitzMovement' || s.phase === 'command';
   for (const side of ['german', 'soviet'] as const) {
     if (moving && side === s.active) continue;
-    for (const o of overstacks(s, b, side, true)) out.push(`overstacked ${o.hex}|${side}: ${o.units} (limit ${o.limit}, repulsed ${o.repulsed})`);
+    for (const o of overstacks(s, b, side, true)) {
+      const settled = Object.values(s.units).filter((u) => u.at === o.hex && u.side === side && u.unsupplied).length;
+      if ((side !== s.active || s.phase === 'production') && o.units - settled <= o.limit) continue;
+      out.push(`overstacked ${o.hex}|${side}: ${o.units} (limit ${o.limit}, repulsed ${o.repulsed}, unsupplied ${settled})`);
+    }
   }
   for (const [k, n] of Object.entries(s.sideUse)) {
     const [a, c] = k.split('|');
