@@ -36,7 +36,7 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
   let headline: string;
   let hint = '';
   if (status.finished) headline = `The game is over${status.result ? `: ${status.result}` : ''}.`;
-  else if (past) headline = 'You are looking at an earlier moment. Press “Back to now” to play.';
+  else if (past) headline = `You are looking at an earlier moment (event ${seq} of ${latestSeq}).${side && !props.readOnly ? ' Press “Back to now” to play.' : ''}`;
   else if (!side) headline = `You are watching. Waiting for ${status.waitingFor.map((w) => SIDE_NAME[w.side] ?? w.side).join(' and ')}.`;
   else if (myTurn) {
     if (p?.kind === 'defend') {
