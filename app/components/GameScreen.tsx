@@ -87,7 +87,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
             : `Waiting for ${status.waitingFor.map((w) => {
               const r = roles?.find((x) => x.id === w.side);
               const c = w.command ? r?.commands.find((x) => x.id === w.command)?.name ?? w.command : '';
-              return `${r?.name ?? w.side}${c ? ` (${c})` : ''}`;
+              return `${r?.name ?? w.side}${c ? `: ${c}` : ''}`;
             }).join(', ') || 'nobody'}`}
         </span>
         <span className="muted">
