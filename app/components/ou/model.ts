@@ -6,7 +6,10 @@
 import mapJson from '../../../engine/games/operation-unthinkable/map.json';
 import { counters, crt, factors, UNIT, type UnitDef } from '../../../engine/games/operation-unthinkable/data';
 import { fromMapData, idToAxial, parseId, type OuMap } from '../../../engine/games/operation-unthinkable/map';
+import { onMap } from '../../../engine/games/operation-unthinkable/board';
 import type { View } from '../../../engine/games/operation-unthinkable/types';
+
+export { boundarySide, onMap } from '../../../engine/games/operation-unthinkable/board';
 import type { MapData } from '../../../engine/maps/model';
 import type { LegalActionData } from '../boards';
 
@@ -41,8 +44,6 @@ export interface Counter {
 }
 
 export const defOf = (id: string): UnitDef | undefined => UNIT.get(id);
-export const nameOf = (id: string): string => (id === '?' ? 'a face-down Soviet unit' : UNIT.get(id)?.name ?? id);
-export const onMap = (at: string) => /^\d{4}$/.test(at);
 
 /** Current [attack, defence] of a unit at its remaining steps. */
 export function unitFactors(c: { id: string; steps: number }): [number, number] | null {
@@ -99,26 +100,6 @@ export function indexLegal(legal: LegalActionData[]): LegalIndex {
   }
   for (const m of moves.values()) for (const list of m.values()) list.sort((x, y) => x.units.length - y.units.length);
   return { moves, attacks, other };
-}
-
-/** -1 north of the army group line, 0 on it, 1 south (same arithmetic as the engine's 3.4 boundary). */
-export function boundarySide(bnd: View['boundary'], hex: string): number {
-  if (!bnd) return 0;
-  let v: number;
-  let k: number;
-  if (bnd.kind === 'row') {
-    v = parseId(hex).row;
-    k = parseId(bnd.hex).row;
-  } else if (bnd.kind === 'sw-ne') {
-    const h = idToAxial(hex);
-    const a = idToAxial(bnd.hex);
-    v = h.q + h.r;
-    k = a.q + a.r;
-  } else {
-    v = idToAxial(hex).r;
-    k = idToAxial(bnd.hex).r;
-  }
-  return Math.sign(v - k);
 }
 
 export const BOUNDARY_WORD: Record<string, string> = { row: 'along the hex row', 'sw-ne': 'south-west to north-east', 'nw-se': 'north-west to south-east' };

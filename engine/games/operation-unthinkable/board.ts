@@ -11,6 +11,26 @@ import type { Side, State } from './types';
 export const other = (s: Side): Side => (s === 'allied' ? 'soviet' : 'allied');
 export const onMap = (at: string): boolean => /^\d{4}$/.test(at);
 
+/** Which side of the army group line (3.4) a hex lies: -1 north of it, 0 on it, 1 south of it (0 with no line). */
+export function boundarySide(bnd: State['bnd'], hex: string): number {
+  if (!bnd) return 0;
+  let v: number;
+  let k: number;
+  if (bnd.kind === 'row') {
+    v = parseId(hex).row;
+    k = parseId(bnd.hex).row;
+  } else if (bnd.kind === 'sw-ne') {
+    const h = idToAxial(hex);
+    const a = idToAxial(bnd.hex);
+    v = h.q + h.r;
+    k = a.q + a.r;
+  } else {
+    v = idToAxial(hex).r;
+    k = idToAxial(bnd.hex).r;
+  }
+  return Math.sign(v - k);
+}
+
 const cache = new WeakMap<State, Board>();
 /** Per map and army group line: static for a given line, so shared across states. */
 const bsideCache = new WeakMap<OuMap, Map<string, Int8Array>>();
@@ -131,23 +151,7 @@ export class Board {
   // ---- army group boundary (3.4) ----
   /** -1 north of the line, 0 on it, 1 south of it. */
   boundarySide(hex: string): number {
-    const b = this.s.bnd;
-    if (!b) return 0;
-    let v: number;
-    let k: number;
-    if (b.kind === 'row') {
-      v = parseId(hex).row;
-      k = parseId(b.hex).row;
-    } else if (b.kind === 'sw-ne') {
-      const h = idToAxial(hex);
-      const a = idToAxial(b.hex);
-      v = h.q + h.r;
-      k = a.q + a.r;
-    } else {
-      v = idToAxial(hex).r;
-      k = idToAxial(b.hex).r;
-    }
-    return Math.sign(v - k);
+    return boundarySide(this.s.bnd, hex);
   }
   private _bside?: Int8Array;
   /** boundarySide for every map index, computed once per map and line */

@@ -11,7 +11,7 @@ import { fromMapData, type OuMap } from './map';
 import type { MapData } from '../../maps/model';
 import mapJson from './map.json';
 import { unitDef } from './data';
-import { autoStep, combatSide, fold, owesReady, requiredCommands, stepOf, SUPREME } from './steps';
+import { autoStep, combatSide, fold, READY_STEPS, requiredCommands, stepOf, SUPREME } from './steps';
 import { redact, view } from './view';
 import type { Command, Event, Options, Side, State, StepId, View } from './types';
 
@@ -142,8 +142,7 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
       const limit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
       try {
-        const out = step.legal(map, s, actor);
-        return owesReady(s, actor) ? out : out.filter((a) => a.command.type !== 'end-phase' && a.command.type !== 'end-setup');
+        return step.legal(map, s, actor);
       } finally {
         Error.stackTraceLimit = limit;
       }
@@ -159,7 +158,7 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
       const side = step.side(s) as Side;
       let waitingFor: GameStatus['waitingFor'];
       if (s.combat) waitingFor = [{ side: combatSide(s.combat), what: `combat at ${s.combat.target}: ${s.combat.stage}` }];
-      else if (['setup-soviet', 'setup-allied', 'allied-1', 'allied-2', 'soviet-1', 'soviet-2'].includes(s.step)) {
+      else if (READY_STEPS.includes(s.step)) {
         const req = requiredCommands(s, side).filter((c) => !s.ph.ready.includes(c));
         waitingFor = req.length ? req.map((command) => ({ side, command, what: STEP_NAMES[s.step] })) : [{ side, what: STEP_NAMES[s.step] }];
       } else if (s.step === 'recycle') {

@@ -8,6 +8,7 @@
  */
 import { fromOffset, toOffset, DIRECTIONS, type Hex } from '../../core/hex';
 import type { MapData } from '../../maps/model';
+import { floodFrom } from '../../mechanics/trace';
 import printed from './data/map-printed.json';
 
 export const LAYOUT = 'odd-q' as const;
@@ -143,17 +144,8 @@ function riverLine(o: { ids: string[]; nb: number[][]; named: Map<number, string
     if (!inStretch) return o.poly[a] !== o.poly[b];
     return x >= o.x[0] && x <= o.x[1] && (o.named.get(sideKey(a, b))?.includes(o.river) ?? false);
   };
-  const out = new Uint8Array(o.ids.length);
-  const todo = o.west.filter((i) => o.poly[i] === 1);
-  for (const i of todo) out[i] = 1;
-  while (todo.length) {
-    const i = todo.pop()!;
-    for (const n of o.nb[i]) if (!out[n] && !cut(i, n)) {
-      out[n] = 1;
-      todo.push(n);
-    }
-  }
-  return out;
+  const any = () => true;
+  return floodFrom(o.west.filter((i) => o.poly[i] === 1), o.nb, { canEnter: any, canLeave: any, canCross: (a, b) => !cut(a, b) });
 }
 
 export function buildMap(spec: MapSpec): OuMap {
@@ -203,11 +195,11 @@ export function buildMap(spec: MapSpec): OuMap {
     const [a, b] = k.split('|').map((h) => index.get(h));
     if (a !== undefined && b !== undefined) named.set(sideKey(a, b), name.split(' / '));
   }
-  const westCol = spec.westColumn ?? spec.columns[0];
+  const westEdge = ids.map((_, i) => i).filter((i) => col[i] === west);
   const line = (which: 'elbe' | 'mulde') => {
     const p = poly(fl[which]);
     if (!named.size) return p;
-    const out = riverLine({ ids, nb, named, poly: p, west: ids.map((_, i) => i).filter((i) => parseId(ids[i]).col === westCol), ...RIVER_STRETCH[which] });
+    const out = riverLine({ ids, nb, named, poly: p, west: westEdge, ...RIVER_STRETCH[which] });
     // the printed anchor hexes are the last Allied hexes (rulings, 3.3), whichever bank our substitute river takes
     for (const h of fl[which]) {
       const i = index.get(h);
@@ -218,7 +210,7 @@ export function buildMap(spec: MapSpec): OuMap {
   return {
     ids, index, col, row, nb, terrain,
     river: sides(spec.rivers), lake: sides(spec.lakes), autobahn,
-    west: ids.map((_, i) => i).filter((i) => col[i] === west),
+    west: westEdge,
     east: ids.map((_, i) => i).filter((i) => col[i] === east),
     frontline: { elbe: line('elbe'), mulde: line('mulde') },
     cityName,

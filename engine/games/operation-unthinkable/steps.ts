@@ -340,7 +340,7 @@ export function requiredCommands(s: State, side: Side): string[] {
   return [...set];
 }
 
-const READY_STEPS: StepId[] = ['setup-soviet', 'setup-allied', 'allied-1', 'allied-2', 'soviet-1', 'soviet-2'];
+export const READY_STEPS: StepId[] = ['setup-soviet', 'setup-allied', 'allied-1', 'allied-2', 'soviet-1', 'soviet-2'];
 
 /**
  * In a step that ends once every command with units has said it is done: does this seat still owe that? A seat
@@ -428,7 +428,7 @@ const setupStep = (side: Side): StepDef => ({
     const g = greedySetup(map, s, actor);
     if (g.length) out.push(act({ type: 'place', placements: g }, `Set up ${g.length} units`, side === 'soviet' ? '3.5' : '3.6'));
     const mine = Object.keys(s.u).filter((id) => s.u[id].at === 'setup' && covers(actor, unitDef(id)));
-    if (!mine.length) out.push(act({ type: 'end-setup' }, 'Set-up done', side === 'soviet' ? '3.5' : '3.6'));
+    if (!mine.length && owesReady(s, actor)) out.push(act({ type: 'end-setup' }, 'Set-up done', side === 'soviet' ? '3.5' : '3.6'));
     return out;
   },
   on: {
@@ -625,11 +625,13 @@ const phaseStep = (side: Side): StepDef => ({
     const moves = moveOptions(map, s, actor);
     for (const o of moves) out.push(act({ type: 'move', units: o.units, path: o.path }, `Move ${o.units.length} to ${o.path[0]}`, '10.0'));
     out.push(...attackOptions(map, s, actor));
-    try {
-      endPhaseChecks(map, s, actor, moves);
-      out.push(act({ type: 'end-phase' }, 'End phase', '5.1'));
-    } catch {
-      /* obligations remain */
+    if (owesReady(s, actor)) {
+      try {
+        endPhaseChecks(map, s, actor, moves);
+        out.push(act({ type: 'end-phase' }, 'End phase', '5.1'));
+      } catch {
+        /* obligations remain */
+      }
     }
     return out;
   },
