@@ -5,6 +5,7 @@
  * worked out from what this side can see. The heavy bomber's die and any Soviet artillery the defender adds
  * are not known before the roll: the preview says what they can do. Face-down defenders stay unknown.
  */
+import { memo } from 'react';
 import type { ClientEvent } from '../../../server/games';
 import { attackCombat, attackPreview, BOMBER_EFFECTS } from '../../../engine/games/operation-unthinkable/combat';
 import type { Combat, Side, State } from '../../../engine/games/operation-unthinkable/types';
@@ -60,7 +61,7 @@ function Odds({ view, state, combat }: { view: View; state: State; combat: Comba
   );
 }
 
-export function CombatPanel({ view, state, side, attacks, events, send, busy, canAct, onFocus }: {
+export const CombatPanel = memo(function CombatPanel({ view, state, side, attacks, events, send, busy, canAct, onFocus }: {
   view: View;
   /** the state as this viewer sees it (viewState) */
   state: State;
@@ -111,4 +112,4 @@ export function CombatPanel({ view, state, side, attacks, events, send, busy, ca
       {!c && !attacks.length && !last && <p className="muted">No combat yet.</p>}
     </section>
   );
-}
+});

@@ -5,7 +5,7 @@
  * what `legal` returns and shows the server's errors; nothing here decides what is allowed.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { BoardProps } from '../boards';
+import type { BoardProps, LegalActionData } from '../boards';
 import '../eastfront/eastfront.css';
 import './ou.css';
 import { CombatPanel } from './CombatPanel';
@@ -14,12 +14,13 @@ import { counterHex, counterStyle, LOOKS, type CounterInfo, type HighlightKind }
 import { reachable, type ReachHex } from '../../../engine/games/operation-unthinkable/movement';
 import { setupTargets } from '../../../engine/games/operation-unthinkable/steps';
 import { viewState } from '../../../engine/games/operation-unthinkable/view';
-import { BOUNDARY_WORD, boundarySide, counterLine, defOf, indexLegal, ouMap, rulesMap, stacks, type Counter, type LegalIndex, type View } from './model';
+import { BOUNDARY_WORD, boundarySide, counterLine, defOf, indexLegal, ouHexes, ouMap, rulesMap, stacks, type Counter, type LegalIndex, type View } from './model';
 import { PromptBar, waitsFor } from './PromptBar';
 import { SelectionPanel } from './SelectionPanel';
 import { SetupPanel } from './SetupPanel';
 import { SubstituteTag } from './Substitute';
 
+const NO_ACTIONS: LegalActionData[] = [];
 const loadGeo = () => import('../../../engine/games/operation-unthinkable/map-geo.json');
 
 /** Hexes the army group line runs through (3.4): drawn as a band. */
@@ -129,9 +130,15 @@ export default function OuBoard(props: BoardProps) {
     return out;
   }, [line, view.wrong, view.units, view.combat, canAct, legal, reach, targets, hex, hover]);
 
+  // the combat panel works out odds for every offered attack: keep its inputs stable so hovering does not redo it
+  const shownEvents = useMemo(() => events.filter((e) => e.seq <= seq), [events, seq]);
+  const focus = useCallback((h: string) => {
+    setHex(h);
+    setCentre(h);
+  }, []);
   const onMapCount = counters.length;
   const hoverHere = hover ? byHex.get(hover) ?? [] : [];
-  const hoverInfo = hover ? ouMap.hexes.find((h) => h.id === hover) : undefined;
+  const hoverInfo = hover ? ouHexes.get(hover) : undefined;
 
   return (
     <div className="ef-board ou-board" data-testid="ou-board" data-step={view.step} data-turn={view.turn}>
@@ -162,8 +169,8 @@ export default function OuBoard(props: BoardProps) {
         <aside className="ef-side">
           <SetupPanel units={unplaced} placing={placing} targets={targets} busy={busy} onPick={setPlacing} onPlace={place} />
           <SelectionPanel hex={hex} here={hex ? byHex.get(hex) ?? [] : []} group={group} movable={movable} reach={reach} canAct={canAct} busy={busy} onGroup={setGroup} onMove={move} />
-          <CombatPanel view={view} state={vs} side={side} attacks={past ? [] : legal.attacks} events={events.filter((e) => e.seq <= seq)} send={send} busy={busy} canAct={canAct}
-            onFocus={(h) => { setHex(h); setCentre(h); }} />
+          <CombatPanel view={view} state={vs} side={side} attacks={past ? NO_ACTIONS : legal.attacks} events={shownEvents} send={send} busy={busy} canAct={canAct}
+            onFocus={focus} />
         </aside>
       </div>
     </div>
@@ -178,7 +185,7 @@ function stackMoves(legal: LegalIndex, ids: string[]): boolean {
 /** Keyboard access to the map: type a hex number and press Enter to act as if it were clicked. */
 function GoToHex({ onGo }: { onGo(id: string): void }) {
   const [v, setV] = useState('');
-  const ok = /^\d{4}$/.test(v) && ouMap.hexes.some((h) => h.id === v);
+  const ok = ouHexes.has(v);
   return (
     <form className="ou-goto ef-small" onSubmit={(e) => { e.preventDefault(); if (ok) { onGo(v); setV(''); } }}>
       <label>Hex <input value={v} onChange={(e) => setV(e.target.value.trim())} placeholder="CCRR" inputMode="numeric" maxLength={4} aria-label="Hex number" data-testid="ou-goto" /></label>{' '}

@@ -15,6 +15,8 @@ import type { LegalActionData } from '../boards';
 
 export type { View };
 export const ouMap = mapJson as unknown as MapData;
+/** The board's hexes by id (hover details, typed hex numbers). */
+export const ouHexes = new Map(ouMap.hexes.map((h) => [h.id, h]));
 let rules: OuMap | null = null;
 /** The map as the engine's rules read it, for the pure helpers the board calls (reach, set-up targets, odds). */
 export const rulesMap = (): OuMap => (rules ??= fromMapData(ouMap));
