@@ -286,8 +286,13 @@ export class GameService {
     const { row, rs, at, latest, state } = await this.momentAt(gameId, opts.atSeq);
     const viewer = this.viewerOf(principal, opts.side);
     const actor = this.actorOf(principal, opts.side);
+    // a what-if branch names the game and event it came from
+    const parent = row.parentId ? await this.game(row.parentId).catch(() => null) : null;
     return {
-      game: { id: row.id, name: row.name, ruleset: row.ruleset, scenario: row.scenario, options: row.options },
+      game: {
+        id: row.id, name: row.name, ruleset: row.ruleset, scenario: row.scenario, options: row.options,
+        branchOf: row.parentId ? { id: row.parentId, name: parent?.name ?? null, seq: row.branchSeq ?? 0 } : null,
+      },
       seq: at,
       latestSeq: latest,
       viewer,

@@ -106,7 +106,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
       </div>
       <TimelineBar gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} events={log.data?.events ?? []} seek={seek} ruleset={d.game.ruleset} />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}>
-        <TimeTravel gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} seated={sides.length > 0} finished={status.finished} />
+        <TimeTravel gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} seated={sides.length > 0} finished={status.finished} branchOf={d.game.branchOf} />
         <ShareReplay gameId={gameId} seq={d.seq} finished={status.finished} sides={roles ?? []} />
       </div>
       {command.error && <p className="error" role="alert">{command.error.message}</p>}

@@ -9,8 +9,10 @@ import { useRouter } from 'next/navigation';
 import { rememberInvites } from '../lib/invites';
 import { useTRPC } from '../lib/trpc';
 
-export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished }: {
+export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished, branchOf }: {
   gameId: string;
+  /** Set for a what-if game: the game and event it was branched from. */
+  branchOf?: { id: string; name: string | null; seq: number } | null;
   side?: string;
   seq: number;
   latestSeq: number;
@@ -45,7 +47,7 @@ export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished }: {
 
   return (
     <section aria-label="Time travel" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.4rem 0.8rem', alignItems: 'center', margin: '0.4rem 0' }}>
-      <BranchOrigin gameId={gameId} />
+      {branchOf && <BranchOrigin branchOf={branchOf} />}
       {o?.canUndo && atNow && (
         <button className="secondary" disabled={busy} onClick={() => undo.mutate({ gameId, side })} title="Take back your last command">
           Undo my last command
@@ -86,17 +88,11 @@ export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished }: {
 }
 
 /** For a what-if game: which game and event it was branched from (links back to that moment). */
-function BranchOrigin({ gameId }: { gameId: string }) {
-  const trpc = useTRPC();
-  // game.view does not carry the parent; the game list does (the newest 200 games).
-  const list = useQuery(trpc.game.list.queryOptions({ limit: 200 }, { staleTime: 60_000 }));
-  const me = list.data?.find((g) => g.id === gameId);
-  if (!me?.parentId) return null;
-  const parent = list.data?.find((g) => g.id === me.parentId);
+function BranchOrigin({ branchOf }: { branchOf: { id: string; name: string | null; seq: number } }) {
   return (
     <span data-testid="branch-origin" className="tag" style={{ fontSize: '0.85rem', padding: '0.2rem 0.5rem' }}>
       What-if of{' '}
-      <a href={`/games/${me.parentId}?at=${me.branchSeq ?? 0}`}>{parent?.name ?? 'the original game'}</a>, branched at event {me.branchSeq}
+      <a href={`/games/${branchOf.id}?at=${branchOf.seq}`}>{branchOf.name ?? 'the original game'}</a>, branched at event {branchOf.seq}
     </span>
   );
 }
