@@ -12,12 +12,12 @@
  * the marsh pair 1823/1922 (10.2.1) lies on the Havel lowland, Torgau (designer's note to 3.4) sits on the
  * Elbe east of the Mulde, the whole rectangle 1005-4244 is land, and the Oder runs inside the east edge.
  */
-import { fromOffset } from '../../../core/hex';
 import { loadGeodata } from '../../../maps/geodata';
-import { PolygonIndex, type Pt } from '../../../maps/geometry';
+import { distToSegment, PolygonIndex, type Pt } from '../../../maps/geometry';
 import { gridToXY, type GridParams } from '../../../maps/grid';
 import { laeaDefinition, makeProjector, type Projector } from '../../../maps/projection';
 import { OU_PROJECTION, OU_SPACING, MULDE_MOUTH, DESSAU } from './constants';
+import { idToAxial } from '../map';
 
 export interface FitParams {
   rotation: number;
@@ -37,7 +37,6 @@ export interface FitLines {
   land: PolygonIndex;
 }
 
-const axial = (id: string) => fromOffset({ col: Number(id.slice(0, 2)), row: Number(id.slice(2)) }, 'odd-q');
 
 /** The river lines the fit needs, projected (Natural Earth: the Mulde is "Zwickauer Mulde", the lower Havel is
  * labelled "Spree" west of Spandau). */
@@ -62,13 +61,13 @@ export function fitLines(): FitLines {
 
 export function gridOf(p: FitParams, dessau: Pt): GridParams {
   const g0: GridParams = { orientation: 'flat', spacing: OU_SPACING, rotation: p.rotation, origin: [0, 0] };
-  const h = axial('1530');
+  const h = idToAxial('1530');
   const [hx, hy] = gridToXY(g0, h.q, h.r);
   return { ...g0, origin: [Math.round(dessau[0] + p.offset[0] - hx), Math.round(dessau[1] + p.offset[1] - hy)] };
 }
 
 export function centreOf(g: GridParams, id: string): Pt {
-  const h = axial(id);
+  const h = idToAxial(id);
   return gridToXY(g, h.q, h.r);
 }
 
@@ -78,18 +77,10 @@ export function sideMid(g: GridParams, a: string, b: string): Pt {
   return [(pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2];
 }
 
-function segDist(p: Pt, a: Pt, b: Pt): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const l2 = dx * dx + dy * dy;
-  const t = l2 ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2)) : 0;
-  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
-}
-
 /** Distance from a point to the nearest of some polylines, metres. */
 export function lineDist(p: Pt, lines: Pt[][]): number {
   let best = Infinity;
-  for (const l of lines) for (let i = 1; i < l.length; i++) best = Math.min(best, segDist(p, l[i - 1], l[i]));
+  for (const l of lines) for (let i = 1; i < l.length; i++) best = Math.min(best, distToSegment(p, l[i - 1], l[i]));
   return best;
 }
 
