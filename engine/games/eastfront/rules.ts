@@ -183,6 +183,11 @@ export function doubleDefence(b: Board, weather: Weather, hex: string): boolean 
   return t === 'forest' || t === 'marsh' || t === 'mountain' || b.isMajor(hex) || weather === 'mud';
 }
 
+/** 7.34, 7.4: hits needed per step lost: 1, doubled by double defence, and a third (double) or half the effect when unsupported. */
+export function hitsPerStep(supported: boolean, double: boolean): number {
+  return supported ? (double ? 2 : 1) : double ? 3 : 2;
+}
+
 /** Defensive firepower (7.32 major cities at least DF; 2.62 mountain troops DF in mountains). */
 export function defenceFp(b: Board, type: UnitType, hex: string): Fp | null {
   let fp = TYPES[type].def;

@@ -11,7 +11,7 @@ import type { Board } from './board';
 import { FP_TARGET, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
-  CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit,
+  CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit, hitsPerStep,
   isBox, liveUnits, offenceFp, onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, zocReaches, type ScenarioCtx,
 } from './rules';
 import type { Battle, Command, Event, Phase, ProductionOrder, Prompt, State, Unit } from './state';
@@ -385,7 +385,7 @@ function startRound(em: Emitter, g: Game, hex: string, offOrder: string[], activ
   if (g.board.city(hex)?.fortress) notSupported('7.35', 'Fortress battles (Sevastopol, Leningrad)');
   const supported = isSupported(s, g, hex, active);
   const dbl = doubleTerrain(s, g, hex);
-  const den = !supported ? (dbl ? 3 : 2) : dbl ? 2 : 1; // 7.34, 7.35, 7.4
+  const den = hitsPerStep(supported, dbl); // 7.34, 7.35, 7.4
   // 7.51 river assaults repulse on 1-2; an air assault, alone or combined, on 1 only (14.4, 7.53)
   const assault = !!battle.river && !!battle.fresh && (!!battle.para || s.weather !== 'snow');
   const repulseOn = !assault ? 0 : battle.para ? 1 : 2;
