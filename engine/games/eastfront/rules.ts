@@ -156,13 +156,9 @@ export function commandRange(s: State, b: Board, hq: Unit): Set<string> {
   const key = `${hq.id}@${hq.at}:${hq.cv}`;
   const hit = m.get(key);
   if (hit) return hit;
-  const r = commandRangeRaw(s, b, hq);
+  const r = rangeFrom(b, s.weather, s.control, hq);
   m.set(key, r);
   return r;
-}
-
-function commandRangeRaw(s: State, b: Board, hq: Unit): Set<string> {
-  return rangeFrom(b, s.weather, s.control, hq);
 }
 
 /** 5.3, 5.8, R-5.3 from plain facts (state or a side's view): the hexes an active HQ commands. */

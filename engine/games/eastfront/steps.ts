@@ -308,17 +308,6 @@ function isSupported(s: State, g: Game, hex: string, side: Side): boolean {
   return false;
 }
 
-function doubleTerrain(s: State, g: Game, hex: string): boolean {
-  return doubleDefence(g.board, s.weather, hex); // rules.ts, shared with the UI hints
-}
-
-function defFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
-  return defenceFp(g.board, u.type, hex);
-}
-function offFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
-  return offenceFp(g.board, s.weather, u.type, hex);
-}
-
 const stepCost = (u: Unit) => TYPES[u.type].cost[u.side]?.step ?? 99;
 
 /** The stated default among equal candidates: cheapest step to replace (HQs last), then id. */
@@ -368,7 +357,7 @@ function nextFirer(s: State, g: Game, side: Side, kind: 'def' | 'off'): { u: Uni
   if (!unitsAt(s, r.hex, other(side)).length) return null;
   for (const u of orderUnits(unitsAt(s, r.hex, side), kind === 'def' ? r.defOrder : r.offOrder)) {
     if (r.fired.includes(u.id) || u.cv <= 0) continue;
-    const fp = kind === 'def' ? defFp(s, g, u, r.hex) : offFp(s, g, u, r.hex);
+    const fp = kind === 'def' ? defenceFp(g.board, u.type, r.hex) : offenceFp(g.board, s.weather, u.type, r.hex);
     if (fp) return { u, fp };
   }
   return null;
@@ -384,7 +373,7 @@ function startRound(em: Emitter, g: Game, hex: string, offOrder: string[], activ
   const battle = s.battles[hex];
   if (g.board.city(hex)?.fortress) notSupported('7.35', 'Fortress battles (Sevastopol, Leningrad)');
   const supported = isSupported(s, g, hex, active);
-  const dbl = doubleTerrain(s, g, hex);
+  const dbl = doubleDefence(g.board, s.weather, hex);
   const den = hitsPerStep(supported, dbl); // 7.34, 7.35, 7.4
   // 7.51 river assaults repulse on 1-2; an air assault, alone or combined, on 1 only (14.4, 7.53)
   const assault = !!battle.river && !!battle.fresh && (!!battle.para || s.weather !== 'snow');
@@ -493,7 +482,7 @@ function pursuit(em: Emitter, g: Game, unitId: string, hex: string, dice: DiceSo
     fire.push({ unit: p.id, dice: d, fp, hits: h });
   }
   em.emit({ type: 'pursuit', unit: unitId, hex, fire });
-  const den = doubleTerrain(em.s, g, hex) ? 2 : 1;
+  const den = doubleDefence(g.board, em.s.weather, hex) ? 2 : 1;
   const steps = Math.floor(hits / den);
   if (steps > 0) {
     const dead = isHq(rg.type) ? rg.cv - steps < 0 : rg.cv - steps < 1;
