@@ -6,7 +6,7 @@
  */
 import type { Board } from './board';
 import { FP_TARGET, isHq, TYPES, type Fp, type Side } from './data';
-import { defenceFp, disrupted, doubleDefence, hitsPerStep, offenceFp, rangeFrom, stopsIn } from './rules';
+import { cvIn, defenceFp, disrupted, doubleDefence, hitsPerStep, offenceFp, rangeFrom, stopsIn } from './rules';
 import type { View, ViewUnit } from './view';
 
 export interface FireHint {
@@ -76,7 +76,7 @@ export function rangeHints(b: Board, view: View, me: Side): Map<string, RangeHin
   for (const h of own(view, me)) {
     if (!h.active || !isHq(h.type!)) continue;
     const d = disrupted(view.weather, me);
-    out.set(h.id, { cv: Math.max(0, d ? h.cv! - 1 : h.cv!), disrupted: d, hexes: rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }), ...(h.supreme !== undefined ? { supreme: h.supreme } : {}) });
+    out.set(h.id, { cv: Math.max(0, cvIn(view.weather, me, h.cv!)), disrupted: d, hexes: rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }), ...(h.supreme !== undefined ? { supreme: h.supreme } : {}) });
   }
   return out;
 }

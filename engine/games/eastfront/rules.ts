@@ -140,9 +140,17 @@ export function hasSupplyLine(s: State, b: Board, side: Side, at: string, rail: 
 /** Weather disruption (5.8, 12.22): all HQs in Mud, German HQs in Snow. */
 export const disrupted = (weather: Weather, side: Side) => weather === 'mud' || (weather === 'snow' && side === 'german');
 
+/** 5.8: a command value less one when its side is disrupted. */
+export const cvIn = (weather: Weather, side: Side, cv: number) => (disrupted(weather, side) ? cv - 1 : cv);
+
 /** Effective command value (5.8). */
 export function effectiveCv(s: State, u: Unit): number {
-  return disrupted(s.weather, u.side) ? u.cv - 1 : u.cv;
+  return cvIn(s.weather, u.side, u.cv);
+}
+
+/** 13.11, 14.3, 5.63: an HQ's air range: its effective command value, doubled for a strategic HQ. */
+export function airRange(s: State, h: Unit): number {
+  return effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1);
 }
 
 /**
@@ -165,7 +173,7 @@ export function commandRange(s: State, b: Board, hq: Unit): Set<string> {
 export function rangeFrom(b: Board, weather: Weather, control: string, hq: { side: Side; cv: number; at: string | null }): Set<string> {
   const out = new Set<string>();
   if (!hq.at || isBox(hq.at)) return out;
-  const r = disrupted(weather, hq.side) ? hq.cv - 1 : hq.cv;
+  const r = cvIn(weather, hq.side, hq.cv);
   if (r < 0) return out;
   const foe = CTL[other(hq.side)];
   const d = reach([hq.at], b.neighbours, { maxSteps: r, canLeave: (id) => ctlIn(control, b, id) !== foe });

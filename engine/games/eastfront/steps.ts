@@ -11,7 +11,7 @@ import type { Board } from './board';
 import { FP_TARGET, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
-  CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit, hitsPerStep,
+  airRange, CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit, hitsPerStep,
   isBox, liveUnits, offenceFp, onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, zocReaches, type ScenarioCtx,
 } from './rules';
 import type { Battle, Command, Event, Phase, ProductionOrder, Prompt, State, Unit } from './state';
@@ -852,7 +852,7 @@ function checkParadrop(s: State, g: Game, u: Unit, h: Unit, to: string): { engag
   req(!enemiesAt(s, u.at!, u.side), '6.32', 'an engaged para leaves its battle only by disengaging on foot'); // ruling R-14.3
   req(b.has(to) && to !== u.at, '14.3', `${b.label(to)} is not a hex to drop into`);
   req(b.terrain(to) !== 'mountain', '14.3', 'no paradrops into mountains');
-  const range = effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1);
+  const range = airRange(s, h);
   req(b.dist(h.at!, to) <= range, '14.3', `${b.label(to)} is beyond the air range ${range} of ${h.name}`);
   req(ownAt(s, to, u.side).length + 1 <= stackLimit(b, to), '6.22', `stacking limit ${stackLimit(b, to)} in ${b.label(to)}`);
   const engage = enemiesAt(s, to, u.side);
@@ -872,7 +872,7 @@ function paradropLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
     if (!h.hq?.para || h.hq.dropped || !holdsHq(g, actor, h.side, h.id)) continue;
     for (const u of ownAt(s, h.at!, h.side)) {
       if (u.type !== 'para') continue;
-      const range = Math.max(0, effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1));
+      const range = Math.max(0, airRange(s, h));
       for (const to of g.board.playable)
         if (g.board.dist(h.at!, to) <= range && tryOk(() => checkParadrop(s, g, u, h, to)))
           out.push({ command: { type: 'paradrop', unit: u.id, by: h.id, to }, label: `Paradrop ${u.name} to ${g.board.label(to)}`, rule: '14.3' });
@@ -898,7 +898,7 @@ const combatStep: Step = {
       req(!Object.values(s.battles).some((x) => x.fought), '7.13', 'airstrikes are assigned before any battle is fought');
       const cv = effectiveCv(s, h);
       req(cv >= 1, '13.12', 'an HQ at Ø has no airpower');
-      const range = h.type === 'shq' ? 2 * cv : cv; // 5.63 strategic airstrike
+      const range = airRange(s, h); // 5.63 strategic airstrike
       req(onMap(h) && g.board.dist(h.at!, c.hex) <= range, '13.11', `${g.board.label(c.hex)} is beyond air range ${range}`);
       em.emit({ type: 'airstrikeAssigned', hq: h.id, hex: c.hex, cv });
     },
@@ -1283,7 +1283,7 @@ function combatLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
     if (!h.hq || h.hq.struck || h.hq.para || anyFought || !holdsHq(g, actor, side, h.id) || !onMap(h)) continue;
     const cv = effectiveCv(s, h);
     if (cv < 1) continue;
-    const range = h.type === 'shq' ? 2 * cv : cv;
+    const range = airRange(s, h);
     for (const b of Object.values(s.battles))
       if (!b.air && g.board.dist(h.at!, b.hex) <= range && unitsAt(s, b.hex, side).length)
         out.push({ command: { type: 'airstrike', hq: h.id, hex: b.hex }, label: `Airstrike by ${h.name} on ${g.board.label(b.hex)}`, rule: '7.13' });
