@@ -5,13 +5,12 @@
  * errors; nothing here decides what is allowed.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { edelweissArea } from '../../../engine/games/eastfront/edelweiss';
 import type { BoardProps } from '../boards';
 import { BoardMapPane } from '../map/BoardMapPane';
 import { BattlePanel } from './BattlePanel';
 import { indexEvents } from './describe';
 import './eastfront.css';
-import { costLine, costOf, useHints } from './hints';
+import { costLine, costOf, efInPlay as inPlay, useHints } from './hints';
 import { efMap, hexLabel } from './labels';
 import { blockHex, blockStyle, LOOKS, veilLayer, type BlockInfo, type HighlightKind } from './layers';
 import { indexLegal, stacks, type MoveOption, type View } from './model';
@@ -21,7 +20,6 @@ import { PromptBar } from './PromptBar';
 import { OwnBlocks, SelectionPanel, unitLine } from './SelectionPanel';
 import { StatusStrip } from './StatusStrip';
 
-const inPlay = edelweissArea(efMap);
 const focusHexes = efMap.hexes.filter((h) => inPlay(h.id)).map((h) => h.id);
 const loadGeo = () => import('../../../engine/games/eastfront/map-geo.json');
 

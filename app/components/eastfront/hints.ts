@@ -11,7 +11,9 @@ import { stackLimit } from '../../../engine/games/eastfront/rules';
 import { efMap, hexLabel } from './labels';
 import type { MoveOption, View, ViewUnit } from './model';
 
-export const efBoard = new Board(efMap, edelweissArea(efMap));
+/** The Edelweiss play area (R-EDW-2); the board's playable hexes are these less sea, lake and impassable hexes. */
+export const efInPlay = edelweissArea(efMap);
+export const efBoard = new Board(efMap, efInPlay);
 
 export interface Hints {
   fire: Map<string, FireHint>;

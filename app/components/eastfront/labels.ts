@@ -2,6 +2,7 @@
  * Hex and unit wording shared by the board and the event log: hex labels from map.json (rulebook names,
  * "City DIR n" forms included), river names on hexsides, unit type words. Display only: no rule lives here.
  */
+import { FP_TARGET } from '../../../engine/games/eastfront/data';
 import mapJson from '../../../engine/games/eastfront/map.json';
 import type { MapData, Provenance } from '../../../engine/maps/model';
 
@@ -49,6 +50,6 @@ export const TYPE_SHORT: Record<string, string> = {
 export const SIDE_NAME: Record<string, string> = { german: 'German', soviet: 'Soviet' };
 export const SIDE_COLOUR: Record<string, string> = { german: '#5d6b7a', soviet: '#9b2d20' };
 
-/** Dice needed per firepower (a die hits on this face or higher). */
-export const FP_HITS_ON: Record<string, number> = { SF: 6, DF: 5, TF: 4 };
+/** Dice needed per firepower (a die hits on this face or higher): the engine's FP_TARGET, indexable by the log's untyped event fields. */
+export const FP_HITS_ON: Record<string, number> = FP_TARGET;
 export const FP_WORD: Record<string, string> = { SF: 'single fire (6s hit)', DF: 'double fire (5-6 hit)', TF: 'triple fire (4-6 hit)' };

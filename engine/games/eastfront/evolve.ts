@@ -153,7 +153,7 @@ export function evolve(s: State, e: Event): State {
       // 6.31/7.15: attackers stay hidden until combat; the OA's units joining its battle are revealed
       if (e.engage && s.battles[to]?.oa === u.side) patch.face = true;
       let n: State = setUnit({ ...s, sideUse }, e.unit, patch);
-      if (u.repulsed) n = clearRepulsed(n, e.unit);
+      n = clearRepulsed(n, e.unit);
       if (e.disengage) n = dropEmptyBattles(n, from);
       if (e.cost) n = spendSupreme(n, e.by, e.cost);
       if (e.mode === 'air') {
@@ -274,9 +274,12 @@ export function evolve(s: State, e: Event): State {
         units[id] = n;
       }
       // 6.22 (ruling ): this check settled any repulse overstack of the side, so it is no longer excused
-      let n: State = { ...s, units };
-      for (const u of Object.values(s.units)) if (u.side === e.side && u.repulsed) n = clearRepulsed(n, u.id);
-      return n;
+      for (const u of Object.values(s.units)) if (u.side === e.side && u.repulsed) {
+        const n = { ...units[u.id] };
+        delete n.repulsed;
+        units[u.id] = n;
+      }
+      return { ...s, units };
     }
     case 'attrition': {
       const u = s.units[e.unit];
@@ -284,12 +287,7 @@ export function evolve(s: State, e: Event): State {
       return setUnit(s, e.unit, { cv: e.cv });
     }
     case 'linkup': {
-      if (e.ok) {
-        const n = { ...s.units[e.unit] };
-        delete n.dispersed;
-        return { ...s, units: { ...s.units, [e.unit]: n } };
-      }
-      return eliminate(s, e.unit);
+      return e.ok ? clearMarks(s, e.unit, ['dispersed']) : eliminate(s, e.unit);
     }
     case 'productionLevel':
       return { ...s, pl: e.pl };

@@ -6,7 +6,7 @@
  */
 import type { Board } from './board';
 import { FP_TARGET, isHq, TYPES, type Fp, type Side } from './data';
-import { defenceFp, disrupted, doubleDefence, offenceFp, rangeFrom, stopsIn } from './rules';
+import { cvIn, defenceFp, disrupted, doubleDefence, hitsPerStep, offenceFp, rangeFrom, stopsIn } from './rules';
 import type { View, ViewUnit } from './view';
 
 export interface FireHint {
@@ -52,7 +52,7 @@ export function fireHints(b: Board, view: View, me: Side): Map<string, FireHint>
       const supported = supportedAt(b, view, me, u.at);
       const dbl = doubleDefence(b, view.weather, u.at);
       hint.supported = supported;
-      hint.hitsPerStep = supported ? (dbl ? 2 : 1) : dbl ? 3 : 2;
+      hint.hitsPerStep = hitsPerStep(supported, dbl);
       if (dbl) notes.push('the defender here takes half hits (7.34)');
       if (!supported) notes.push(`unsupported: no active HQ in range, ${dbl ? 'a third' : 'half'} the effect (7.4)`);
     }
@@ -76,7 +76,7 @@ export function rangeHints(b: Board, view: View, me: Side): Map<string, RangeHin
   for (const h of own(view, me)) {
     if (!h.active || !isHq(h.type!)) continue;
     const d = disrupted(view.weather, me);
-    out.set(h.id, { cv: Math.max(0, d ? h.cv! - 1 : h.cv!), disrupted: d, hexes: rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }), ...(h.supreme !== undefined ? { supreme: h.supreme } : {}) });
+    out.set(h.id, { cv: Math.max(0, cvIn(view.weather, me, h.cv!)), disrupted: d, hexes: rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }), ...(h.supreme !== undefined ? { supreme: h.supreme } : {}) });
   }
   return out;
 }

@@ -140,9 +140,17 @@ export function hasSupplyLine(s: State, b: Board, side: Side, at: string, rail: 
 /** Weather disruption (5.8, 12.22): all HQs in Mud, German HQs in Snow. */
 export const disrupted = (weather: Weather, side: Side) => weather === 'mud' || (weather === 'snow' && side === 'german');
 
+/** 5.8: a command value less one when its side is disrupted. */
+export const cvIn = (weather: Weather, side: Side, cv: number) => (disrupted(weather, side) ? cv - 1 : cv);
+
 /** Effective command value (5.8). */
 export function effectiveCv(s: State, u: Unit): number {
-  return disrupted(s.weather, u.side) ? u.cv - 1 : u.cv;
+  return cvIn(s.weather, u.side, u.cv);
+}
+
+/** 13.11, 14.3, 5.63: an HQ's air range: its effective command value, doubled for a strategic HQ. */
+export function airRange(s: State, h: Unit): number {
+  return effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1);
 }
 
 /**
@@ -156,20 +164,16 @@ export function commandRange(s: State, b: Board, hq: Unit): Set<string> {
   const key = `${hq.id}@${hq.at}:${hq.cv}`;
   const hit = m.get(key);
   if (hit) return hit;
-  const r = commandRangeRaw(s, b, hq);
+  const r = rangeFrom(b, s.weather, s.control, hq);
   m.set(key, r);
   return r;
-}
-
-function commandRangeRaw(s: State, b: Board, hq: Unit): Set<string> {
-  return rangeFrom(b, s.weather, s.control, hq);
 }
 
 /** 5.3, 5.8, R-5.3 from plain facts (state or a side's view): the hexes an active HQ commands. */
 export function rangeFrom(b: Board, weather: Weather, control: string, hq: { side: Side; cv: number; at: string | null }): Set<string> {
   const out = new Set<string>();
   if (!hq.at || isBox(hq.at)) return out;
-  const r = disrupted(weather, hq.side) ? hq.cv - 1 : hq.cv;
+  const r = cvIn(weather, hq.side, hq.cv);
   if (r < 0) return out;
   const foe = CTL[other(hq.side)];
   const d = reach([hq.at], b.neighbours, { maxSteps: r, canLeave: (id) => ctlIn(control, b, id) !== foe });
@@ -181,6 +185,11 @@ export function rangeFrom(b: Board, weather: Weather, control: string, hq: { sid
 export function doubleDefence(b: Board, weather: Weather, hex: string): boolean {
   const t = b.terrain(hex);
   return t === 'forest' || t === 'marsh' || t === 'mountain' || b.isMajor(hex) || weather === 'mud';
+}
+
+/** 7.34, 7.4: hits needed per step lost: 1, doubled by double defence, and a third (double) or half the effect when unsupported. */
+export function hitsPerStep(supported: boolean, double: boolean): number {
+  return supported ? (double ? 2 : 1) : double ? 3 : 2;
 }
 
 /** Defensive firepower (7.32 major cities at least DF; 2.62 mountain troops DF in mountains). */

@@ -11,7 +11,7 @@ import type { Board } from './board';
 import { FP_TARGET, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
-  CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit,
+  airRange, CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit, hitsPerStep,
   isBox, liveUnits, offenceFp, onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, zocReaches, type ScenarioCtx,
 } from './rules';
 import type { Battle, Command, Event, Phase, ProductionOrder, Prompt, State, Unit } from './state';
@@ -308,17 +308,6 @@ function isSupported(s: State, g: Game, hex: string, side: Side): boolean {
   return false;
 }
 
-function doubleTerrain(s: State, g: Game, hex: string): boolean {
-  return doubleDefence(g.board, s.weather, hex); // rules.ts, shared with the UI hints
-}
-
-function defFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
-  return defenceFp(g.board, u.type, hex);
-}
-function offFp(s: State, g: Game, u: Unit, hex: string): Fp | null {
-  return offenceFp(g.board, s.weather, u.type, hex);
-}
-
 const stepCost = (u: Unit) => TYPES[u.type].cost[u.side]?.step ?? 99;
 
 /** The stated default among equal candidates: cheapest step to replace (HQs last), then id. */
@@ -368,7 +357,7 @@ function nextFirer(s: State, g: Game, side: Side, kind: 'def' | 'off'): { u: Uni
   if (!unitsAt(s, r.hex, other(side)).length) return null;
   for (const u of orderUnits(unitsAt(s, r.hex, side), kind === 'def' ? r.defOrder : r.offOrder)) {
     if (r.fired.includes(u.id) || u.cv <= 0) continue;
-    const fp = kind === 'def' ? defFp(s, g, u, r.hex) : offFp(s, g, u, r.hex);
+    const fp = kind === 'def' ? defenceFp(g.board, u.type, r.hex) : offenceFp(g.board, s.weather, u.type, r.hex);
     if (fp) return { u, fp };
   }
   return null;
@@ -384,8 +373,8 @@ function startRound(em: Emitter, g: Game, hex: string, offOrder: string[], activ
   const battle = s.battles[hex];
   if (g.board.city(hex)?.fortress) notSupported('7.35', 'Fortress battles (Sevastopol, Leningrad)');
   const supported = isSupported(s, g, hex, active);
-  const dbl = doubleTerrain(s, g, hex);
-  const den = !supported ? (dbl ? 3 : 2) : dbl ? 2 : 1; // 7.34, 7.35, 7.4
+  const dbl = doubleDefence(g.board, s.weather, hex);
+  const den = hitsPerStep(supported, dbl); // 7.34, 7.35, 7.4
   // 7.51 river assaults repulse on 1-2; an air assault, alone or combined, on 1 only (14.4, 7.53)
   const assault = !!battle.river && !!battle.fresh && (!!battle.para || s.weather !== 'snow');
   const repulseOn = !assault ? 0 : battle.para ? 1 : 2;
@@ -493,7 +482,7 @@ function pursuit(em: Emitter, g: Game, unitId: string, hex: string, dice: DiceSo
     fire.push({ unit: p.id, dice: d, fp, hits: h });
   }
   em.emit({ type: 'pursuit', unit: unitId, hex, fire });
-  const den = doubleTerrain(em.s, g, hex) ? 2 : 1;
+  const den = doubleDefence(g.board, em.s.weather, hex) ? 2 : 1;
   const steps = Math.floor(hits / den);
   if (steps > 0) {
     const dead = isHq(rg.type) ? rg.cv - steps < 0 : rg.cv - steps < 1;
@@ -863,7 +852,7 @@ function checkParadrop(s: State, g: Game, u: Unit, h: Unit, to: string): { engag
   req(!enemiesAt(s, u.at!, u.side), '6.32', 'an engaged para leaves its battle only by disengaging on foot'); // ruling R-14.3
   req(b.has(to) && to !== u.at, '14.3', `${b.label(to)} is not a hex to drop into`);
   req(b.terrain(to) !== 'mountain', '14.3', 'no paradrops into mountains');
-  const range = effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1);
+  const range = airRange(s, h);
   req(b.dist(h.at!, to) <= range, '14.3', `${b.label(to)} is beyond the air range ${range} of ${h.name}`);
   req(ownAt(s, to, u.side).length + 1 <= stackLimit(b, to), '6.22', `stacking limit ${stackLimit(b, to)} in ${b.label(to)}`);
   const engage = enemiesAt(s, to, u.side);
@@ -883,7 +872,7 @@ function paradropLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
     if (!h.hq?.para || h.hq.dropped || !holdsHq(g, actor, h.side, h.id)) continue;
     for (const u of ownAt(s, h.at!, h.side)) {
       if (u.type !== 'para') continue;
-      const range = Math.max(0, effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1));
+      const range = Math.max(0, airRange(s, h));
       for (const to of g.board.playable)
         if (g.board.dist(h.at!, to) <= range && tryOk(() => checkParadrop(s, g, u, h, to)))
           out.push({ command: { type: 'paradrop', unit: u.id, by: h.id, to }, label: `Paradrop ${u.name} to ${g.board.label(to)}`, rule: '14.3' });
@@ -909,7 +898,7 @@ const combatStep: Step = {
       req(!Object.values(s.battles).some((x) => x.fought), '7.13', 'airstrikes are assigned before any battle is fought');
       const cv = effectiveCv(s, h);
       req(cv >= 1, '13.12', 'an HQ at Ø has no airpower');
-      const range = h.type === 'shq' ? 2 * cv : cv; // 5.63 strategic airstrike
+      const range = airRange(s, h); // 5.63 strategic airstrike
       req(onMap(h) && g.board.dist(h.at!, c.hex) <= range, '13.11', `${g.board.label(c.hex)} is beyond air range ${range}`);
       em.emit({ type: 'airstrikeAssigned', hq: h.id, hex: c.hex, cv });
     },
@@ -1294,7 +1283,7 @@ function combatLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
     if (!h.hq || h.hq.struck || h.hq.para || anyFought || !holdsHq(g, actor, side, h.id) || !onMap(h)) continue;
     const cv = effectiveCv(s, h);
     if (cv < 1) continue;
-    const range = h.type === 'shq' ? 2 * cv : cv;
+    const range = airRange(s, h);
     for (const b of Object.values(s.battles))
       if (!b.air && g.board.dist(h.at!, b.hex) <= range && unitsAt(s, b.hex, side).length)
         out.push({ command: { type: 'airstrike', hq: h.id, hex: b.hex }, label: `Airstrike by ${h.name} on ${g.board.label(b.hex)}`, rule: '7.13' });
