@@ -12,11 +12,10 @@
  *                            each followed by one SSE subscriber; also the time until the subscriber has it
  *   saturation               commands/s and latency at rising concurrency on the same 200 games
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { SeededDice } from '../engine/core/dice';
@@ -26,6 +25,7 @@ import { tally, tallyLog } from '../engine/testing/tally';
 import { GameService } from '../server/games';
 import { toRuleEvent, type StoredEvent } from '../server/store';
 import { apiClient } from '../server/testing/client';
+import { freshDatabase, type TestDb } from '../server/testing/harness';
 import { spawnServer, type ServerProcess } from '../server/testing/processes';
 
 export type Log = (msg: string) => void;
@@ -97,32 +97,6 @@ export function benchFold(log: Log) {
     fold_events_per_s: Math.round(st),
     fold_events_per_s_by_ruleset: { skirmish: Math.round(sk), tally: Math.round(ta), tally_from_stored_rows: Math.round(st) },
   };
-}
-
-// ---------------------------------------------------------------- databases
-
-interface BenchDb {
-  url: string;
-  drop(): Promise<void>;
-}
-
-/** A fresh database on the PostgreSQL named by DATABASE_URL (used as the admin connection), dropped after. */
-async function freshDatabase(): Promise<BenchDb> {
-  const admin = process.env.DATABASE_URL!;
-  const name = `hexfront_bench_${randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 // ---------------------------------------------------------------- the store: one long game
@@ -247,7 +221,7 @@ interface LiveGame {
 }
 
 export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) {
-  let db: BenchDb | undefined;
+  let db: TestDb | undefined;
   let dir: string | undefined;
   let server: ServerProcess | undefined;
   const games: LiveGame[] = [];

@@ -7,11 +7,11 @@
  * Builds the pages when needed (as `npm run test:e2e` does), starts its own server on a free port with a
  * throwaway PGlite directory, creates a game through the lobby, measures, and stops the server.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../server/testing/processes';
+import { spawnServer } from '../server/testing/processes';
 import { benchMapFirstPaint } from './map';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -21,41 +21,17 @@ const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-backgrou
 async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
   if (build.status !== 0) throw new Error('next build failed');
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hexfront-bench-ui-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HEXFRONT_DATA_DIR: dataDir, HEXFRONT_NO_DEMO: '1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // The pages are served (server.ts reads HEXFRONT_NO_NEXT / HEXFRONT_TEST_GAMES as on only when '1'), PGlite only.
+  const server = await spawnServer({
+    dataDir,
+    readyTimeoutMs: 120_000,
+    env: { HEXFRONT_NO_NEXT: '', HEXFRONT_TEST_GAMES: '', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
   });
-  let out = '';
-  child.stdout!.on('data', (b) => (out += b));
-  child.stderr!.on('data', (b) => (out += b));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    try {
-      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server not ready:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
   return {
-    url,
+    url: server.url,
     async stop() {
-      if (child.exitCode === null) {
-        const gone = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await gone;
-        clearTimeout(t);
-      }
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

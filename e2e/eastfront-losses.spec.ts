@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { join, mapReady, player } from './team-helpers';
+import { createEastfront, join, mapReady, player } from './team-helpers';
 
 /**
  * EastFront loss choices (7.33) through the UI. The test-only "loss-choice drill" (HEXFRONT_TEST_GAMES=1, set by
@@ -19,11 +19,7 @@ test('a hit among equally strong German blocks waits for the German choice, made
   const g = await player(browser);
   const s = await player(browser);
 
-  await g.page.goto('/');
-  await g.page.getByLabel('Game', { exact: true }).selectOption({ label: 'EastFront loss-choice drill (test)' });
-  await g.page.getByRole('button', { name: 'Create game' }).click();
-  await g.page.waitForURL(/\/games\//);
-  await mapReady(g.page);
+  await createEastfront(g.page, 'EastFront loss-choice drill (test)');
   await g.page.getByLabel('Side', { exact: true }).selectOption('german');
   await expect(prompt(g.page)).toContainText('Your turn (German): command phase');
   const link = await g.page.getByTestId('seat-Soviet').getByTestId('invite-link').textContent();

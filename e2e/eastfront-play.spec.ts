@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { createEastfront, join, mapReady, player } from './team-helpers';
 
 /**
  * EastFront Edelweiss through the UI only: the German player creates the game, the Soviet player joins by the
@@ -6,13 +7,6 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
  * one battle with dice. Map and log are checked after each step; screenshots go to test-results/screens/.
  */
 test.describe.configure({ timeout: 180_000 });
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
 
 const shot = (page: Page, name: string) => page.getByTestId('ef-board').screenshot({ path: `test-results/screens/eastfront-${name}.png` });
 
@@ -26,10 +20,6 @@ async function zoomAt(page: Page, name: string) {
 }
 const prompt = (page: Page) => page.getByTestId('ef-prompt-text');
 const log = (page: Page) => page.getByTestId('event-log');
-
-async function mapReady(page: Page) {
-  await expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
-}
 
 /** Click a hex on the map by its rulebook name (the board exposes hex pixels for tests). */
 async function clickHex(page: Page, name: string) {
@@ -51,22 +41,12 @@ async function dragHex(page: Page, from: string, to: string) {
   await page.mouse.up();
 }
 
-async function newPlayer(browser: Browser) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await ctx.newPage();
-  return { ctx, page, errors: watchConsole(page) };
-}
-
 test('German and Soviet play the first Edelweiss player-turn pair, with a battle', async ({ browser }) => {
-  const g = await newPlayer(browser);
-  const s = await newPlayer(browser);
+  const g = await player(browser);
+  const s = await player(browser);
 
   // German: create the game in the lobby
-  await g.page.goto('/');
-  await g.page.getByLabel('Game', { exact: true }).selectOption({ label: 'EastFront' });
-  await g.page.getByRole('button', { name: 'Create game' }).click();
-  await g.page.waitForURL(/\/games\//);
-  await mapReady(g.page);
+  await createEastfront(g.page);
   await g.page.getByLabel('Side', { exact: true }).selectOption('german');
   await expect(prompt(g.page)).toContainText('Your turn (German): command phase');
   await expect(g.page.getByTestId('ef-status')).toContainText('July II 1942');
@@ -77,11 +57,7 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await shot(g.page, '01-german-start');
 
   // Soviet: join by the invite link
-  await s.page.goto(link!.trim());
-  await s.page.getByLabel('Your name').fill('Soviet player');
-  await s.page.getByRole('button', { name: 'Take my seat' }).click();
-  await s.page.waitForURL(/\/games\/[^/?]+$/);
-  await mapReady(s.page);
+  await join(s.page, link!, 'Soviet player');
   await expect(prompt(s.page)).toContainText('Waiting for German');
   await zoomAt(s.page, 'Rostov');
   await shot(s.page, '02-soviet-joined');
@@ -194,13 +170,9 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
 });
 
 test('the board on a phone-sized screen, by keyboard', async ({ browser }) => {
-  const p = await newPlayer(browser);
+  const p = await player(browser);
   await p.page.setViewportSize({ width: 390, height: 844 });
-  await p.page.goto('/');
-  await p.page.getByLabel('Game', { exact: true }).selectOption({ label: 'EastFront' });
-  await p.page.getByRole('button', { name: 'Create game' }).click();
-  await p.page.waitForURL(/\/games\//);
-  await mapReady(p.page);
+  await createEastfront(p.page);
   await p.page.getByLabel('Side', { exact: true }).selectOption('german');
   await expect(prompt(p.page)).toBeInViewport();
   await expect(p.page.getByTestId('ef-status')).toBeInViewport();

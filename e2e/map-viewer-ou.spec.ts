@@ -1,17 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { rendered, watchConsole } from './map-helpers';
 
 /** The Operation Unthinkable map viewer: the whole map (CCRR hexes, flat-top), the Elbe/Mulde area, hover. */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
-
-async function rendered(page: Page) {
-  await expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
-}
-
 test('the Operation Unthinkable map renders and reports CCRR hexes on hover', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 1200 });
   const errors = watchConsole(page);

@@ -1,17 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { rendered, watchConsole } from './map-helpers';
 
 /** The EastFront map viewer: whole theatre, the Caucasus zoomed in, a single hex, hover tooltip. */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
-
-async function rendered(page: Page) {
-  await expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
-}
-
 test('the EastFront map renders the whole theatre and reports hexes on hover', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 950 });
   const errors = watchConsole(page);

@@ -15,6 +15,15 @@ export async function player(browser: Browser) {
 
 export const mapReady = (page: Page) => expect(page.getByTestId('hexmap')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
 
+/** Create a game from the lobby (EastFront, or the lobby entry named `label`) and wait for its map. */
+export async function createEastfront(page: Page, label = 'EastFront') {
+  await page.goto('/');
+  await page.getByLabel('Game', { exact: true }).selectOption({ label });
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await page.waitForURL(/\/games\//);
+  await mapReady(page);
+}
+
 export async function join(page: Page, link: string, name: string) {
   await page.goto(link.trim());
   await page.getByLabel('Your name').fill(name);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { forced, join, mapReady, player } from './team-helpers';
+import { createEastfront, forced, join, mapReady, player } from './team-helpers';
 
 /**
  * Team play through the UI (issue 6): four browsers, two commanders a side. The German creator keeps OKH and
@@ -19,11 +19,7 @@ test('two commanders a side: each orders only its own HQ\'s blocks, and the Sovi
   const front = await player(browser);
 
   // The German supreme commander creates the game and splits both sides into two seats.
-  await okh.page.goto('/');
-  await okh.page.getByLabel('Game', { exact: true }).selectOption({ label: 'EastFront' });
-  await okh.page.getByRole('button', { name: 'Create game' }).click();
-  await okh.page.waitForURL(/\/games\//);
-  await mapReady(okh.page);
+  await createEastfront(okh.page);
   const seats = okh.page.getByRole('region', { name: 'Seats' });
   await seats.getByRole('button', { name: 'Add a commander' }).first().click();
   // The boxes follow the server: clicking sends the change, the tick appears once it is saved.

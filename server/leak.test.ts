@@ -10,15 +10,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FixedDice, SeededDice, type DiceSource, type Viewer } from '../engine/core';
 import { eastfront } from '../engine/games/eastfront';
 import { parseGolden } from '../engine/games/eastfront/golden/replay';
 import type { State } from '../engine/games/eastfront/state';
 import { sees } from '../engine/games/eastfront/view';
-import type { RunningServer } from './app';
-import { apiClient, type ApiClient } from './testing/client';
-import { freshDatabase, startTestServer, type TestDb } from './testing/harness';
+import { apiClient, codeOf, type ApiClient } from './testing/client';
+import { useTestServer } from './testing/useTestServer';
 
 const GOLDEN = path.join(import.meta.dirname, '../engine/games/eastfront/golden/edelweiss-walkthrough.jsonl');
 
@@ -37,17 +36,7 @@ class BookThenSeeded implements DiceSource {
 const lines = parseGolden(readFileSync(GOLDEN, 'utf8'));
 const bookDice = [...Array(25).fill(1), ...lines.flatMap((l) => l.dice ?? [])];
 
-let db: TestDb;
-let srv: RunningServer;
-
-beforeAll(async () => {
-  db = await freshDatabase();
-  srv = await startTestServer(db, { dice: new BookThenSeeded(bookDice), snapshotEvery: 25 });
-});
-afterAll(async () => {
-  await srv?.close();
-  await db?.drop();
-});
+const server = useTestServer({ dice: new BookThenSeeded(bookDice), snapshotEvery: 25 });
 
 interface Seat {
   name: string;
@@ -57,18 +46,18 @@ interface Seat {
 }
 
 async function seatedGame() {
-  const g = await apiClient(srv.url).game.create.mutate({ ruleset: 'eastfront', scenario: 'edelweiss' });
-  const owner = apiClient(srv.url, [g.ownerToken]);
+  const g = await apiClient(server().url).game.create.mutate({ ruleset: 'eastfront', scenario: 'edelweiss' });
+  const owner = apiClient(server().url, [g.ownerToken]);
   const tok = (side: string) => g.seats.find((s) => s.side === side)!.token;
   // A commander seat on each side holding no command: the narrowest viewer of that side.
   const gCmd = await owner.seats.add.mutate({ gameId: g.id, side: 'german', commands: [], label: 'German commander' });
   const sCmd = await owner.seats.add.mutate({ gameId: g.id, side: 'soviet', commands: [], label: 'Soviet commander' });
   const seats: Seat[] = [
-    { name: 'german', client: apiClient(srv.url, [tok('german')]), viewer: { kind: 'side', side: 'german' }, tokens: [tok('german')] },
-    { name: 'soviet', client: apiClient(srv.url, [tok('soviet')]), viewer: { kind: 'side', side: 'soviet' }, tokens: [tok('soviet')] },
-    { name: 'german commander', client: apiClient(srv.url, [gCmd.token]), viewer: { kind: 'side', side: 'german' }, tokens: [gCmd.token] },
-    { name: 'soviet commander', client: apiClient(srv.url, [sCmd.token]), viewer: { kind: 'side', side: 'soviet' }, tokens: [sCmd.token] },
-    { name: 'spectator', client: apiClient(srv.url), viewer: { kind: 'spectator' }, tokens: [] },
+    { name: 'german', client: apiClient(server().url, [tok('german')]), viewer: { kind: 'side', side: 'german' }, tokens: [tok('german')] },
+    { name: 'soviet', client: apiClient(server().url, [tok('soviet')]), viewer: { kind: 'side', side: 'soviet' }, tokens: [tok('soviet')] },
+    { name: 'german commander', client: apiClient(server().url, [gCmd.token]), viewer: { kind: 'side', side: 'german' }, tokens: [gCmd.token] },
+    { name: 'soviet commander', client: apiClient(server().url, [sCmd.token]), viewer: { kind: 'side', side: 'soviet' }, tokens: [sCmd.token] },
+    { name: 'spectator', client: apiClient(server().url), viewer: { kind: 'spectator' }, tokens: [] },
   ];
   return { id: g.id, seats, g };
 }
@@ -76,7 +65,7 @@ async function seatedGame() {
 /** Raw HTTP GET of a tRPC query, returning the response body as text (what actually crossed the wire). */
 async function rawQuery(pathName: string, input: unknown, tokens: string[]): Promise<string> {
   const q = encodeURIComponent(JSON.stringify({ json: input }));
-  const res = await fetch(`${srv.url}/api/trpc/${pathName}?input=${q}`, { headers: tokens.length ? { 'x-hexfront-token': tokens.join(',') } : {} });
+  const res = await fetch(`${server().url}/api/trpc/${pathName}?input=${q}`, { headers: tokens.length ? { 'x-hexfront-token': tokens.join(',') } : {} });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -86,7 +75,7 @@ function rawStream(gameId: string, since: number, tokens: string[]) {
   const ac = new AbortController();
   let text = '';
   const q = encodeURIComponent(JSON.stringify({ json: { gameId, since } }));
-  const done = fetch(`${srv.url}/api/trpc/game.live?input=${q}`, {
+  const done = fetch(`${server().url}/api/trpc/game.live?input=${q}`, {
     headers: tokens.length ? { 'x-hexfront-token': tokens.join(',') } : {}, signal: ac.signal,
   }).then(async (res) => {
     const reader = res.body!.getReader();
@@ -136,11 +125,11 @@ function hiddenAcross(before: State, after: State, v: Viewer) {
 }
 
 async function stateAt(gameId: string, seq: number) {
-  return (await srv.services.games.stateAt(gameId, seq)).state as State;
+  return (await server().services.games.stateAt(gameId, seq)).state as State;
 }
 
 async function assertNoLeaks(gameId: string, seats: Seat[], streams: Map<string, string>) {
-  const latest = await srv.services.games.store.latestSeq(gameId);
+  const latest = await server().services.games.store.latestSeq(gameId);
   const states: State[] = [];
   for (let seq = 0; seq <= latest; seq++) states.push(await stateAt(gameId, seq));
   const out: string[] = [];
@@ -227,36 +216,27 @@ describe('hidden information at the wire', () => {
 });
 
 describe('crafted attempts', () => {
-  const codeOf = async (p: Promise<unknown>) => {
-    try {
-      await p;
-    } catch (e) {
-      return (e as TRPCClientError<any>).data?.code;
-    }
-    return 'OK';
-  };
-
   it('refuses forged, revoked and foreign tokens, spectators commanding, and out-of-scope orders', async () => {
     const { id, seats, g } = await seatedGame();
     const [german, soviet] = seats;
     const legal = (await german.client.game.view.query({ gameId: id })).legal as { command: any }[];
     const cmd = legal[0].command;
-    expect(await codeOf(apiClient(srv.url).game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd }))).toBe('FORBIDDEN');
-    expect(await codeOf(apiClient(srv.url, ['F'.repeat(32)]).game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd }))).toBe('FORBIDDEN');
-    const other = await apiClient(srv.url).game.create.mutate({ ruleset: 'eastfront', scenario: 'edelweiss' });
-    const foreign = apiClient(srv.url, [other.seats[0].token]);
+    expect(await codeOf(apiClient(server().url).game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd }))).toBe('FORBIDDEN');
+    expect(await codeOf(apiClient(server().url, ['F'.repeat(32)]).game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd }))).toBe('FORBIDDEN');
+    const other = await apiClient(server().url).game.create.mutate({ ruleset: 'eastfront', scenario: 'edelweiss' });
+    const foreign = apiClient(server().url, [other.seats[0].token]);
     expect(await codeOf(foreign.game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd }))).toBe('FORBIDDEN');
     // A Soviet seat asking for the German view or stream is refused, not quietly given a spectator's.
     expect(await codeOf(soviet.client.game.view.query({ gameId: id, side: 'german' }))).toBe('FORBIDDEN');
     expect(await codeOf(soviet.client.game.events.query({ gameId: id, side: 'german', since: 0 }))).toBe('FORBIDDEN');
-    const res = await fetch(`${srv.url}/api/trpc/game.live?input=${encodeURIComponent(JSON.stringify({ json: { gameId: id, since: 0, side: 'german' } }))}`,
+    const res = await fetch(`${server().url}/api/trpc/game.live?input=${encodeURIComponent(JSON.stringify({ json: { gameId: id, since: 0, side: 'german' } }))}`,
       { headers: { 'x-hexfront-token': seats[1].tokens[0] } });
     const body = await res.text().catch(() => '');
     expect(body).not.toContain('"events"');
     // An army group commander may not give OKH's orders: split AG-A off the German seat.
-    const owner = apiClient(srv.url, [g.ownerToken]);
+    const owner = apiClient(server().url, [g.ownerToken]);
     const ag = await owner.seats.add.mutate({ gameId: id, side: 'german', commands: ['AG-A'], label: 'AG A' });
-    const agClient = apiClient(srv.url, [ag.token]);
+    const agClient = apiClient(server().url, [ag.token]);
     const okhOnly = legal.find((a) => a.command.type === 'activate' && a.command.hq === 'P');
     if (okhOnly) expect(await codeOf(agClient.game.command.mutate({ gameId: id, commandId: randomUUID(), command: okhOnly.command }))).toBe('FORBIDDEN');
     // A revoked link holds nothing any more.

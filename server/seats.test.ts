@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encodeSession, SESSION_COOKIE } from './session';
 import { apiClient, codeOf } from './testing/client';
-import { useTestServer } from './testing/harness';
+import { useTestServer } from './testing/useTestServer';
 
 const server = useTestServer();
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiClient, codeOf, type ApiClient } from './testing/client';
-import { useTestServer } from './testing/harness';
+import { useTestServer } from './testing/useTestServer';
 
 const server = useTestServer();
 

@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer, type StartOptions } from '../app';
 
 export interface TestDb {
@@ -41,25 +40,4 @@ export async function freshDatabase(): Promise<TestDb> {
 /** An API-only server on a random port over a fresh database. */
 export async function startTestServer(db: TestDb, extra: Partial<StartOptions> = {}): Promise<RunningServer> {
   return startServer({ port: 0, host: '127.0.0.1', databaseUrl: db.url, dataDir: db.dataDir, next: false, quiet: true, testGames: true, ...extra });
-}
-
-/**
- * One API server over a fresh database for the whole test file: started before the first test, closed and
- * dropped after the last. Returns a getter (the server exists only once beforeAll has run).
- */
-export function useTestServer(extra: Partial<StartOptions> = {}): () => RunningServer {
-  let db: TestDb | undefined;
-  let srv: RunningServer | undefined;
-  beforeAll(async () => {
-    db = await freshDatabase();
-    srv = await startTestServer(db, extra);
-  });
-  afterAll(async () => {
-    await srv?.close();
-    await db?.drop();
-  });
-  return () => {
-    if (!srv) throw new Error('the test server is not running yet');
-    return srv;
-  };
 }

@@ -39,16 +39,16 @@ export function usePresence(provider: WebsocketProvider | null, me: PresenceStat
     if (!provider || !key) return;
     provider.awareness.setLocalStateField('user', JSON.parse(key));
   }, [provider, key]);
-  // Re-render now and then so "acting" fades without new awareness traffic.
+  return others;
+}
+
+export function PresenceList({ others, sideName }: { others: { id: number; state: PresenceState }[]; sideName: string }) {
+  // Re-render now and then so "acting" fades without new awareness traffic (only this list reads the clock).
   const [, tick] = useState(0);
   useEffect(() => {
     const t = setInterval(() => tick((n) => n + 1), 5000);
     return () => clearInterval(t);
   }, []);
-  return others;
-}
-
-export function PresenceList({ others, sideName }: { others: { id: number; state: PresenceState }[]; sideName: string }) {
   const now = Date.now();
   return (
     <div aria-label="Who is here" data-testid="presence" style={{ display: 'flex', gap: '0.4rem', flexWrap: 'wrap', alignItems: 'baseline' }}>
