@@ -100,13 +100,8 @@ export async function waitFor<T>(check: () => T | Promise<T>, ms = 5000, what: s
 }
 
 // The shapes the pages use (see docs/collaboration.md); the server itself stores whatever Yjs sends.
-export interface ChatMessage {
-  id: string;
-  name: string;
-  side: string;
-  at: string;
-  text: string;
-}
+export type { ChatMessage } from '../../app/components/collab/chat';
+import type { ChatMessage } from '../../app/components/collab/chat';
 
 export const chatOf = (doc: Y.Doc) => doc.getArray<ChatMessage>('messages');
 export const notesOf = (doc: Y.Doc) => doc.getMap<Record<string, unknown>>('annotations');

@@ -5,6 +5,7 @@
  * errors; nothing here decides what is allowed.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEscapeKey } from '../useEscapeKey';
 import type { BoardProps } from '../boards';
 import { BoardMapPane } from '../map/BoardMapPane';
 import { BattlePanel } from './BattlePanel';
@@ -94,16 +95,10 @@ export default function EastfrontBoard(props: BoardProps) {
     if (opts?.length) move(opts[0]);
   }, [dropTo, unit, legal, move]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setUnit(null);
-        setHex(null);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useEscapeKey(() => {
+    setUnit(null);
+    setHex(null);
+  });
 
   const blocks = useMemo<BlockInfo[]>(() => {
     const out: BlockInfo[] = [];

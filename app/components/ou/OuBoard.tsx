@@ -5,6 +5,7 @@
  * what `legal` returns and shows the server's errors; nothing here decides what is allowed.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEscapeKey } from '../useEscapeKey';
 import type { BoardProps, LegalActionData } from '../boards';
 import '../eastfront/eastfront.css';
 import './ou.css';
@@ -95,17 +96,11 @@ export default function OuBoard(props: BoardProps) {
     setHex(id);
   }, [placing, targets, place, group, reach, move, byHex, movable, hex, legal]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setGroup([]);
-        setHex(null);
-        setPlacing(null);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useEscapeKey(() => {
+    setGroup([]);
+    setHex(null);
+    setPlacing(null);
+  });
 
   const counters = useMemo<CounterInfo[]>(() => {
     const out: CounterInfo[] = [];
