@@ -1,6 +1,6 @@
 /**
  * `npm run maps`: rebuild every game's map.json (and the viewer's background GeoJSON) from its spec and
- * ../shared/geodata, printing a short summary. Output is deterministic, so an unchanged spec leaves the
+ * engine/maps/geodata (Natural Earth), printing a short summary. Output is deterministic, so an unchanged spec leaves the
  * committed files byte-identical.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,12 +1,13 @@
 /**
- * Loading ../shared/geodata (Natural Earth, WGS84) and projecting it once into the map's plane.
+ * Loading the Natural Earth subset in engine/maps/geodata (WGS84; see its README) and projecting it once into the
+ * map's plane.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bboxOf, type BBox, type Poly, type Pt } from './geometry';
 import type { Projector } from './projection';
 
-export const DEFAULT_GEODATA_DIR = resolve(import.meta.dirname, '../../../shared/geodata');
+export const DEFAULT_GEODATA_DIR = resolve(import.meta.dirname, 'geodata');
 
 export interface GeoPolygon {
   name: string;

@@ -1,20 +1,17 @@
 /**
  * Invariants of the committed EastFront map.json, the rulebook's names, and the production checksums.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hexKey, neighbors } from '../../../core/hex';
 import { MapIndex } from '../../../maps/index';
 import type { MapData } from '../../../maps/model';
 import mapJson from '../map.json';
+import book from './book-facts.json';
 import { places } from './places';
 import { eastfrontSpec } from './spec';
 
 const map = mapJson as unknown as MapData;
 const M = new MapIndex(map);
-const tables = resolve(import.meta.dirname, '../../../../../shared/rulebooks/tables');
-const table = (n: string) => JSON.parse(readFileSync(resolve(tables, n), 'utf8'));
 
 describe('map invariants', () => {
   it('hex ids are the axial "q,r" keys and unique', () => {
@@ -80,12 +77,12 @@ describe('rulebook names', () => {
     expect(M.named('Kharkov NE1')).toBeDefined();
   });
   it('the Edelweiss set-up table and walkthrough names are all in the index', () => {
-    const setup = table('eastfront-edelweiss-setup.json');
+    const setup = book.edelweiss;
     const names = [
-      ...setup.german.map((u: { hex: string }) => u.hex),
-      ...setup.soviet.map((u: { hex: string }) => u.hex).filter((h: string) => !h.startsWith('CADRE')),
+      ...setup.german_hexes,
+      ...setup.soviet_hexes.filter((h) => !h.startsWith('CADRE')),
       ...setup.out_of_play,
-      ...setup.hexes_named_in_walkthrough.filter((h: string) => !h.startsWith('Baku')),
+      ...setup.walkthrough_hexes.filter((h) => !h.startsWith('Baku')),
     ];
     for (const n of names) expect(M.named(n), n).toBeDefined();
   });
@@ -120,7 +117,7 @@ describe('rulebook names', () => {
     expect(M.id('RE T')).toBe(M.id('Ivanovo'));
   });
   it('sea zones have their control ports and each port touches its zones (15.1)', () => {
-    const zones = table('eastfront-sea-zones.json').sea_zones as { zone: string; control_port: string; other_ports: string[] }[];
+    const zones = book.sea_zones.zones;
     for (const z of zones) {
       const box = map.boxes.find((b) => b.kind === 'sea-zone' && b.name === z.zone);
       expect(box, z.zone).toBeDefined();
@@ -167,7 +164,7 @@ describe('cities and production checksums (11.2.1, digest 6.1)', () => {
       .filter((c) => c.owner === owner || (c.resource && !c.owner && owner === 'soviet'))
       .reduce((s, c) => s + (c.kind === 'major' ? c.values?.pp ?? 0 : 0) + (c.values?.resource ?? 0) * (german ? 2 : 1), 0);
   it("S'41: Soviet cities + resources = 64 - 12 = 52; German = 54 - 40 = 14 (Ploesti 4 doubled)", () => {
-    const prod = table('eastfront-production.json');
+    const prod = book.production;
     expect(value('soviet', false)).toBe(prod.soviet.starting[0] - prod.soviet.basic[0]);
     expect(value('german', true)).toBe(prod.german.starting[0] - prod.german.basic[0]);
   });

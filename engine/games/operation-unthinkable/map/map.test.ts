@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import mapJson from '../map.json';
-import named from '../../../../../shared/rulebooks/tables/ou-named-hexes.json';
+import book from './book-facts.json';
 import type { MapData } from '../../../maps/model';
 import { MapIndex } from '../../../maps/index';
 import { buildMap, serializeMap } from '../../../maps/build';
@@ -48,7 +48,7 @@ describe('Operation Unthinkable map invariants', () => {
       expect(idx.hex(`10${String(row).padStart(2, '0')}`)).toBeTruthy();
       expect(idx.hex(`42${String(row).padStart(2, '0')}`)).toBeTruthy();
     }
-    for (const h of named.hexes) expect(idx.hex(h.hex), h.hex).toBeTruthy();
+    for (const h of book.hexes) expect(idx.hex(h), h).toBeTruthy();
   });
 
   it('named places resolve to hexes, one place per hex; cities are tagged', () => {
