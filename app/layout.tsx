@@ -13,7 +13,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <header className="topbar">
-          <a href="/" className="brand">Hexfront</a>
+          <a href="/" className="brand">
+            Hexfront
+          </a>
           <nav>
             <a href="/">Lobby</a>
             <a href="/maps/eastfront">Maps</a>

@@ -14,12 +14,14 @@ export default function Lobby() {
   const [scenario, setScenario] = useState('');
   const [options, setOptions] = useState<Record<string, boolean>>({});
   const [name, setName] = useState('');
-  const create = useMutation(trpc.game.create.mutationOptions({
-    onSuccess: (g) => {
-      rememberInvites(g.id, g.seats);
-      router.push(`/games/${g.id}`);
-    },
-  }));
+  const create = useMutation(
+    trpc.game.create.mutationOptions({
+      onSuccess: (g) => {
+        rememberInvites(g.id, g.seats);
+        router.push(`/games/${g.id}`);
+      },
+    }),
+  );
 
   const rs = rulesets.data?.find((r) => r.id === ruleset) ?? rulesets.data?.[0];
   const sc = rs?.scenarios.find((s) => s.id === scenario) ?? rs?.scenarios[0];
@@ -34,13 +36,16 @@ export default function Lobby() {
     <main className="page">
       <h1>Lobby</h1>
       <p className="muted">
-        Eastern Front hex wargames with the rules enforced by the server, hidden information kept hidden, and several
-        commanders per side.
+        Eastern Front hex wargames with the rules enforced by the server, hidden information kept hidden, and several commanders per side.
       </p>
       <div className="grid lobby-grid">
         <section className="card" aria-labelledby="new-game">
           <h2 id="new-game">New game</h2>
-          {rulesets.isLoading && <p><span className="spinner" /> Loading games…</p>}
+          {rulesets.isLoading && (
+            <p>
+              <span className="spinner" /> Loading games…
+            </p>
+          )}
           {rulesets.error && <p className="error">Could not load the list of games: {rulesets.error.message}</p>}
           {rs && sc && (
             <form
@@ -52,30 +57,62 @@ export default function Lobby() {
             >
               <label>
                 Game{' '}
-                <select aria-label="Game" value={rs.id} onChange={(e) => { setRuleset(e.target.value); setScenario(''); }}>
-                  {rulesets.data!.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+                <select
+                  aria-label="Game"
+                  value={rs.id}
+                  onChange={(e) => {
+                    setRuleset(e.target.value);
+                    setScenario('');
+                  }}
+                >
+                  {rulesets.data!.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.name}
+                    </option>
+                  ))}
                 </select>
               </label>
               <label>
                 Scenario{' '}
                 <select aria-label="Scenario" value={sc.id} onChange={(e) => setScenario(e.target.value)}>
-                  {rs.scenarios.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+                  {rs.scenarios.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
                 </select>
               </label>
-              <p className="muted" style={{ margin: 0 }}>{sc.description}</p>
+              <p className="muted" style={{ margin: 0 }}>
+                {sc.description}
+              </p>
               {(sc.options ?? []).map((o) => (
                 <label key={o.id} title={o.description}>
-                  <input type="checkbox" checked={options[o.id] ?? o.default} onChange={(e) => setOptions({ ...options, [o.id]: e.target.checked })} />{' '}
+                  <input
+                    type="checkbox"
+                    checked={options[o.id] ?? o.default}
+                    onChange={(e) => setOptions({ ...options, [o.id]: e.target.checked })}
+                  />{' '}
                   {o.name} <span className="muted">— {o.description}</span>
                 </label>
               ))}
               <label>
-                Name <input type="text" value={name} placeholder={`${rs.name}: ${sc.name}`} onChange={(e) => setName(e.target.value)} maxLength={120} />
+                Name{' '}
+                <input
+                  type="text"
+                  value={name}
+                  placeholder={`${rs.name}: ${sc.name}`}
+                  onChange={(e) => setName(e.target.value)}
+                  maxLength={120}
+                />
               </label>
               <p className="muted" style={{ margin: 0 }}>
                 Sides: {sc.roles.sides.map((s) => s.name).join(' vs ')}. You hold every seat until you send invite links.
               </p>
-              <div><button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create game'}</button></div>
+              <div>
+                <button type="submit" disabled={create.isPending}>
+                  {create.isPending ? 'Creating…' : 'Create game'}
+                </button>
+              </div>
               {create.error && <p className="error">{create.error.message}</p>}
             </form>
           )}
@@ -85,11 +122,21 @@ export default function Lobby() {
           <h2 id="demo">Demo</h2>
           {demo ? (
             <>
-              <p>A ready-made game to look at: <b>{demo.name}</b>. Start your own copy to play both sides.</p>
+              <p>
+                A ready-made game to look at: <b>{demo.name}</b>. Start your own copy to play both sides.
+              </p>
               <p style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-                <a className="button secondary" href={`/games/${demo.id}`}>Watch the demo</a>
-                <button
-                  onClick={() => create.mutate({ ruleset: demo.ruleset, scenario: demo.scenario, name: `${demo.name.replace(/ \(demo\)$/, "")} (my copy)` })}
+                <a className="button secondary" href={`/games/${demo.id}`}>
+                  Watch the demo
+                </a>
+                <button type="button"
+                  onClick={() =>
+                    create.mutate({
+                      ruleset: demo.ruleset,
+                      scenario: demo.scenario,
+                      name: `${demo.name.replace(/ \(demo\)$/, '')} (my copy)`,
+                    })
+                  }
                   disabled={create.isPending}
                 >
                   Play it (both sides)
@@ -101,12 +148,26 @@ export default function Lobby() {
           )}
         </section>
       </div>
-      {games.isLoading && <p><span className="spinner" /> Loading games…</p>}
+      {games.isLoading && (
+        <p>
+          <span className="spinner" /> Loading games…
+        </p>
+      )}
       {games.error && <p className="error">Could not load games: {games.error.message}</p>}
       {games.data && (
         <>
-          <GameTable title="My games" empty="You are not seated in any game yet: create one, or open an invite link." games={games.data.filter((g) => g.mine)} names={rulesetNames} />
-          <GameTable title="Other games (watch as a spectator)" empty="No other games on this server." games={games.data.filter((g) => !g.mine)} names={rulesetNames} />
+          <GameTable
+            title="My games"
+            empty="You are not seated in any game yet: create one, or open an invite link."
+            games={games.data.filter((g) => g.mine)}
+            names={rulesetNames}
+          />
+          <GameTable
+            title="Other games (watch as a spectator)"
+            empty="No other games on this server."
+            games={games.data.filter((g) => !g.mine)}
+            names={rulesetNames}
+          />
         </>
       )}
     </main>
@@ -129,9 +190,20 @@ function GameTable({ title, empty, games, names }: { title: string; empty: strin
   return (
     <section aria-label={title}>
       <h2>{title}</h2>
-      {games.length === 0 ? <p className="muted">{empty}</p> : (
+      {games.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
         <table>
-          <thead><tr><th>Name</th><th>Game</th><th>Where it stands</th><th>Seats</th><th>Events</th><th>Updated</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Game</th>
+              <th>Where it stands</th>
+              <th>Seats</th>
+              <th>Events</th>
+              <th>Updated</th>
+            </tr>
+          </thead>
           <tbody>
             {games.map((g) => {
               const st = g.status as { turn?: string; phase?: string; finished?: boolean };
@@ -139,7 +211,11 @@ function GameTable({ title, empty, games, names }: { title: string; empty: strin
                 <tr key={g.id}>
                   <td>
                     <a href={`/games/${g.id}`}>{g.name}</a> {g.demo && <span className="tag">demo</span>}
-                    {g.parentId && <span className="tag" title="A what-if branch of another game">branch</span>}
+                    {g.parentId && (
+                      <span className="tag" title="A what-if branch of another game">
+                        branch
+                      </span>
+                    )}
                   </td>
                   <td>{names[g.ruleset] ?? g.ruleset}</td>
                   <td>{st.finished ? 'Finished' : [st.turn, st.phase].filter(Boolean).join(' · ')}</td>

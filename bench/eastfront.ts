@@ -22,12 +22,15 @@ const pct = (xs: number[], p: number) => {
 };
 
 export async function benchEastfront(): Promise<Record<string, number>> {
-  const lines = parseGolden(readFileSync(resolve(import.meta.dirname, '../engine/games/eastfront/golden/edelweiss-walkthrough.jsonl'), 'utf8'));
+  const lines = parseGolden(
+    readFileSync(resolve(import.meta.dirname, '../engine/games/eastfront/golden/edelweiss-walkthrough.jsonl'), 'utf8'),
+  );
   // the positions between the walkthrough's commands, as a client asks legal() after each one
   const positions: State[] = [];
   let s = fold(eastfront, eastfront.setup('edelweiss', {}, new FixedDice(Array(64).fill(1))));
   for (const l of lines) {
-    for (const e of eastfront.decide(s, eastfront.parseCommand(l.command), ACT[l.actor], new FixedDice(l.dice ?? []))) s = eastfront.evolve(s, e);
+    for (const e of eastfront.decide(s, eastfront.parseCommand(l.command), ACT[l.actor], new FixedDice(l.dice ?? [])))
+      s = eastfront.evolve(s, e);
     if ((s.phase === 'movement' || s.phase === 'blitzMovement') && !s.prompt) positions.push(s);
   }
   // warm-up (JIT) over every position, so the figures are steady-state server times
@@ -54,4 +57,5 @@ export async function benchEastfront(): Promise<Record<string, number>> {
   };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) benchEastfront().then((r) => console.log(JSON.stringify(r)));
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename))
+  benchEastfront().then((r) => console.log(JSON.stringify(r)));

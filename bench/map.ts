@@ -27,7 +27,10 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
  * First paint of the whole EastFront theatre in headless chromium: from navigation start to the viewer's
  * first OpenLayers `rendercomplete` (HexMap marks it as `hexmap-rendercomplete`). Needs a running server.
  */
-export async function benchMapFirstPaint(baseURL: string, chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): Promise<{ map_first_paint_ms: number }> {
+export async function benchMapFirstPaint(
+  baseURL: string,
+  chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+): Promise<{ map_first_paint_ms: number }> {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--headless', '--disable-gpu'] });
   try {

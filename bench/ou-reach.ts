@@ -11,7 +11,8 @@ import { onMap } from '../engine/games/operation-unthinkable/board';
 import { unitDef } from '../engine/games/operation-unthinkable/data';
 import type { OuMap } from '../engine/games/operation-unthinkable/map';
 
-const pct = (xs: number[], p: number) => Math.round([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] * 100) / 100;
+const pct = (xs: number[], p: number) =>
+  Math.round([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] * 100) / 100;
 
 export async function benchOuReach() {
   const rs = operationUnthinkable;
@@ -19,7 +20,8 @@ export async function benchOuReach() {
   const move = playUntil(rs, 7, (x) => x.step === 'allied-1' && x.order.allied === 'move-fight');
   const allied = { side: 'allied', commands: ALLIED_COMMANDS };
   const stacks = new Map<string, string[]>();
-  for (const [id, u] of Object.entries(move.u)) if (onMap(u.at) && unitDef(id).side === 'allied') stacks.set(u.at, [...(stacks.get(u.at) ?? []), id]);
+  for (const [id, u] of Object.entries(move.u))
+    if (onMap(u.at) && unitDef(id).side === 'allied') stacks.set(u.at, [...(stacks.get(u.at) ?? []), id]);
   const reach: number[] = [];
   let hexes = 0;
   for (let rep = 0; rep < 3; rep++)
@@ -31,7 +33,9 @@ export async function benchOuReach() {
   const setup = playUntil(rs, 3, (x) => x.step === 'setup-soviet');
   const soviet = { side: 'soviet', commands: SOVIET_COMMANDS };
   const targets: number[] = [];
-  for (const id of Object.keys(setup.u).filter((id) => setup.u[id].at === 'setup' && unitDef(id).side === 'soviet').slice(0, 40)) {
+  for (const id of Object.keys(setup.u)
+    .filter((id) => setup.u[id].at === 'setup' && unitDef(id).side === 'soviet')
+    .slice(0, 40)) {
     const t0 = performance.now();
     setupTargets(map, setup, soviet, id);
     targets.push(performance.now() - t0);
@@ -46,4 +50,5 @@ export async function benchOuReach() {
   };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) benchOuReach().then((r) => console.log(JSON.stringify(r)));
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename))
+  benchOuReach().then((r) => console.log(JSON.stringify(r)));

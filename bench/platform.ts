@@ -43,7 +43,11 @@ export interface PlatformBenchOptions {
 export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
-const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 const summary = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return { p50: round(percentile(s, 50)), p99: round(percentile(s, 99)), max: round(s[s.length - 1] ?? NaN), n: s.length };
@@ -105,12 +109,24 @@ async function openBenchDatabase(log: Log): Promise<{ database: Database; cleanu
   if (process.env.DATABASE_URL) {
     const db = await freshDatabase();
     const database = await openDatabase({ url: db.url });
-    return { database, cleanup: async () => { await database.close(); await db.drop(); } };
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        await db.drop();
+      },
+    };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hexfront-bench-'));
   log(`PGlite data directory ${dir} (fresh: initialising takes a few seconds)`);
   const database = await openDatabase({ dataDir: dir });
-  return { database, cleanup: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function benchStore(log: Log, longGame = 20_000) {
@@ -133,12 +149,17 @@ export async function benchStore(log: Log, longGame = 20_000) {
     };
     /** Append up to `target` quickly: batches that end on snapshot boundaries, so snapshots land as usual. */
     const fillTo = async (target: number) => {
-      for (let seq = await store.latestSeq(gameId); seq < target;) {
+      for (let seq = await store.latestSeq(gameId); seq < target; ) {
         const end = Math.min(target, (Math.floor(seq / SNAP) + 1) * SNAP);
-        await store.append(gameId, folder, (s: any) => {
-          let total = s.total as number;
-          return Array.from({ length: end - seq }, () => ({ type: 'added', payload: { by: 'a:a1', n: 1, total: ++total } }));
-        }, { actor: null });
+        await store.append(
+          gameId,
+          folder,
+          (s: any) => {
+            let total = s.total as number;
+            return Array.from({ length: end - seq }, () => ({ type: 'added', payload: { by: 'a:a1', n: 1, total: ++total } }));
+          },
+          { actor: null },
+        );
         seq = end;
       }
     };
@@ -146,7 +167,8 @@ export async function benchStore(log: Log, longGame = 20_000) {
     // Warm the connection and the code paths on a second game, so event 1 of the measured game is not a cold start.
     const warm = await games.create({ ruleset: 'tally', scenario: 'count', seats: [{ side: 'b', commands: ['b1'] }] });
     const warmP = await games.principal(warm.id, [warm.seats[0].token]);
-    for (let i = 0; i < 50; i++) await games.command({ gameId: warm.id, principal: warmP, commandId: randomUUID(), command: { type: 'add', n: 1 } });
+    for (let i = 0; i < 50; i++)
+      await games.command({ gameId: warm.id, principal: warmP, commandId: randomUUID(), command: { type: 'add', n: 1 } });
 
     const firstEvent: number[] = [];
     for (let i = 0; i < 100; i++) firstEvent.push(await single());
@@ -235,21 +257,30 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
       const g = await anon.game.create.mutate({ ruleset: 'tally', scenario: 'count' });
       const tokA = g.seats.find((s) => s.side === 'a')!.token;
       const tokB = g.seats.find((s) => s.side === 'b')!.token;
-      const live: LiveGame = { id: g.id, client: apiClient(server.url, [tokA], { batch: false }), waiting: new Map(), seen: new Set(), unsubscribe: () => {} };
+      const live: LiveGame = {
+        id: g.id,
+        client: apiClient(server.url, [tokA], { batch: false }),
+        waiting: new Map(),
+        seen: new Set(),
+        unsubscribe: () => {},
+      };
       const watcher = apiClient(server.url, [tokB], { batch: false });
       const start = await watcher.game.view.query({ gameId: g.id });
       await new Promise<void>((resolve, reject) => {
-        const sub = watcher.game.live.subscribe({ gameId: g.id, since: start.seq }, {
-          onStarted: () => resolve(),
-          onData: (d) => {
-            for (const e of d.data.events) {
-              live.seen.add(e.seq);
-              live.waiting.get(e.seq)?.();
-              live.waiting.delete(e.seq);
-            }
+        const sub = watcher.game.live.subscribe(
+          { gameId: g.id, since: start.seq },
+          {
+            onStarted: () => resolve(),
+            onData: (d) => {
+              for (const e of d.data.events) {
+                live.seen.add(e.seq);
+                live.waiting.get(e.seq)?.();
+                live.waiting.delete(e.seq);
+              }
+            },
+            onError: (e) => reject(e),
           },
-          onError: (e) => reject(e),
-        });
+        );
         live.unsubscribe = () => sub.unsubscribe();
       });
       games.push(live);
@@ -265,26 +296,34 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
       const delivered: number[] = [];
       let left = n;
       const t0 = performance.now();
-      await Promise.all(Array.from({ length: concurrency }, async () => {
-        while (left-- > 0) {
-          const g = games[rng.roll(games.length) - 1];
-          const s = performance.now();
-          const r = await g.client.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'add', n: 1 } });
-          ack.push(performance.now() - s);
-          if (!g.seen.has(r.lastSeq)) {
-            await new Promise<void>((resolve, reject) => {
-              const t = setTimeout(() => reject(new Error(`event ${r.lastSeq} of ${g.id} not delivered in 30 s`)), 30_000);
-              g.waiting.set(r.lastSeq, () => { clearTimeout(t); resolve(); });
-            });
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (left-- > 0) {
+            const g = games[rng.roll(games.length) - 1];
+            const s = performance.now();
+            const r = await g.client.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'add', n: 1 } });
+            ack.push(performance.now() - s);
+            if (!g.seen.has(r.lastSeq)) {
+              await new Promise<void>((resolve, reject) => {
+                const t = setTimeout(() => reject(new Error(`event ${r.lastSeq} of ${g.id} not delivered in 30 s`)), 30_000);
+                g.waiting.set(r.lastSeq, () => {
+                  clearTimeout(t);
+                  resolve();
+                });
+              });
+            }
+            delivered.push(performance.now() - s);
           }
-          delivered.push(performance.now() - s);
-        }
-      }));
+        }),
+      );
       const secs = (performance.now() - t0) / 1000;
       const cpu1 = cpuMs(pid);
       const self = process.cpuUsage(self0);
       return {
-        concurrency, commands_per_s: Math.round(n / secs), ack_ms: summary(ack), live_ms: summary(delivered),
+        concurrency,
+        commands_per_s: Math.round(n / secs),
+        ack_ms: summary(ack),
+        live_ms: summary(delivered),
         // CPU the server process spent per command (including pushing it to the subscriber), whatever else runs on
         // the machine: 1000 / this is what one core of the app tier can take.
         server_cpu_ms_per_command: cpu0 !== null && cpu1 !== null ? round((cpu1 - cpu0) / n) : null,
@@ -294,7 +333,9 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
 
     await run(4, Math.min(200, commands)); // warm-up
     const headline = await run(1, commands);
-    log(`round trip (1 in flight): p50 ${headline.ack_ms.p50} ms, p99 ${headline.ack_ms.p99} ms; to subscriber p50 ${headline.live_ms.p50} ms`);
+    log(
+      `round trip (1 in flight): p50 ${headline.ack_ms.p50} ms, p99 ${headline.ack_ms.p99} ms; to subscriber p50 ${headline.live_ms.p50} ms`,
+    );
     const saturation = [headline];
     for (const c of [4, 16, 64]) {
       const r = await run(c, Math.max(c * 4, Math.round(commands / 2)));
@@ -306,9 +347,14 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
       command_to_subscriber_ms: { p50: headline.live_ms.p50, p99: headline.live_ms.p99 },
       live_games: games.length,
       saturation: saturation.map((r) => ({
-        concurrency: r.concurrency, commands_per_s: r.commands_per_s, ack_p50_ms: r.ack_ms.p50, ack_p99_ms: r.ack_ms.p99,
-        live_p50_ms: r.live_ms.p50, live_p99_ms: r.live_ms.p99,
-        server_cpu_ms_per_command: r.server_cpu_ms_per_command, client_cpu_ms_per_command: r.client_cpu_ms_per_command,
+        concurrency: r.concurrency,
+        commands_per_s: r.commands_per_s,
+        ack_p50_ms: r.ack_ms.p50,
+        ack_p99_ms: r.ack_ms.p99,
+        live_p50_ms: r.live_ms.p50,
+        live_p99_ms: r.live_ms.p99,
+        server_cpu_ms_per_command: r.server_cpu_ms_per_command,
+        client_cpu_ms_per_command: r.client_cpu_ms_per_command,
       })),
       server_cpu_ms_per_command: saturation[saturation.length - 1].server_cpu_ms_per_command,
       server_rss_mb: await rssMb(server.pid),

@@ -48,19 +48,22 @@ function discovered(): { name: string; run: () => Promise<Figures | null> }[] {
 const BENCHES: { name: string; run: () => Promise<Figures | null> }[] = [
   {
     name: 'platform',
-    run: () => benchPlatform({
-      log,
-      // Smaller runs for a quick check; the defaults are what the figures in docs/scaling.md mean.
-      longGame: num(process.env.BENCH_LONG_GAME),
-      liveGames: num(process.env.BENCH_LIVE_GAMES),
-      commands: num(process.env.BENCH_COMMANDS),
-    }),
+    run: () =>
+      benchPlatform({
+        log,
+        // Smaller runs for a quick check; the defaults are what the figures in docs/scaling.md mean.
+        longGame: num(process.env.BENCH_LONG_GAME),
+        liveGames: num(process.env.BENCH_LIVE_GAMES),
+        commands: num(process.env.BENCH_COMMANDS),
+      }),
   },
   ...discovered(),
 ];
 
 async function main() {
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // Keep stdout for the result alone: whatever else writes there during the run is sent to stderr.
   const realWrite = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((chunk: unknown, ...rest: unknown[]) =>

@@ -16,10 +16,22 @@ import { benchMapFirstPaint } from './map';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // the same flags as playwright.config.ts
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
+  const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], {
+    cwd: ROOT,
+    stdio: ['ignore', process.stderr, process.stderr],
+  });
   if (build.status !== 0) throw new Error('next build failed');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hexfront-bench-ui-'));
   // The pages are served (server.ts reads HEXFRONT_NO_NEXT / HEXFRONT_TEST_GAMES as on only when '1'), PGlite only.
@@ -98,8 +110,11 @@ export async function benchUi(): Promise<{ game_page_first_paint_ms: number; pan
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  benchUi().then((r) => console.log(JSON.stringify(r)), (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  benchUi().then(
+    (r) => console.log(JSON.stringify(r)),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

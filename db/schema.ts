@@ -3,7 +3,17 @@
  * row writers lock to serialise appends to one game (see server/store.ts).
  */
 import {
-  bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -44,7 +54,9 @@ export const seats = pgTable(
   'seats',
   {
     id: text('id').primaryKey(),
-    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
     /** Side id from the ruleset's roles, or 'spectator'. */
     side: text('side').notNull(),
     commands: jsonb('commands').$type<string[]>().notNull().default([]),
@@ -63,7 +75,9 @@ export const seats = pgTable(
 export const events = pgTable(
   'events',
   {
-    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
@@ -74,16 +88,15 @@ export const events = pgTable(
     commandId: text('command_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.gameId, t.seq] }),
-    uniqueIndex('events_command_idx').on(t.gameId, t.commandId),
-  ],
+  (t) => [primaryKey({ columns: [t.gameId, t.seq] }), uniqueIndex('events_command_idx').on(t.gameId, t.commandId)],
 );
 
 export const snapshots = pgTable(
   'snapshots',
   {
-    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     state: jsonb('state').notNull(),
     engineVersion: text('engine_version').notNull(),
@@ -96,7 +109,9 @@ export const replayLinks = pgTable(
   'replay_links',
   {
     token: text('token').primaryKey(),
-    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
     /** 'spectator' or a side id. */
     view: text('view').notNull(),
     atSeq: integer('at_seq'),

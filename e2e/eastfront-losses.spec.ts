@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createEastfront, join, mapReady, player } from './team-helpers';
+import { createEastfront, join, player } from './team-helpers';
 
 /**
  * EastFront loss choices (7.33) through the UI. The test-only "loss-choice drill" (HEXFRONT_TEST_GAMES=1, set by
@@ -13,7 +13,8 @@ test.describe.configure({ timeout: 180_000, retries: 2 });
 
 const prompt = (page: Page) => page.getByTestId('ef-prompt-text');
 const log = (page: Page) => page.getByTestId('event-log');
-const shot = (page: Page, name: string) => page.getByTestId('ef-board').screenshot({ path: `test-results/screens/eastfront-losses-${name}.png` });
+const shot = (page: Page, name: string) =>
+  page.getByTestId('ef-board').screenshot({ path: `test-results/screens/eastfront-losses-${name}.png` });
 
 test('a hit among equally strong German blocks waits for the German choice, made in the browser', async ({ browser }) => {
   const g = await player(browser);
@@ -53,7 +54,9 @@ test('a hit among equally strong German blocks waits for the German choice, made
   const done = /The combat round at Rostov ends|The battle at Rostov is over/;
   const logText = async () => (await log(g.page).textContent()) ?? '';
   for (let i = 0; i < 16; i++) {
-    await expect.poll(async () => done.test(await logText()) || (await choices.count()) + (await s.page.getByTestId('ef-allocate').count()) > 0).toBe(true);
+    await expect
+      .poll(async () => done.test(await logText()) || (await choices.count()) + (await s.page.getByTestId('ef-allocate').count()) > 0)
+      .toBe(true);
     if (done.test(await logText())) break;
     const chooser = (await choices.count()) > 0 ? g.page : s.page;
     if (chooser === s.page) await shot(s.page, '03-soviet-chooses');

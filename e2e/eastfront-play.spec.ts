@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createEastfront, join, mapReady, player } from './team-helpers';
+import { createEastfront, join, player } from './team-helpers';
 
 /**
  * EastFront Edelweiss through the UI only: the German player creates the game, the Soviet player joins by the
@@ -74,9 +74,17 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await zoomAt(g.page, 'Kamensko');
   await clickHex(g.page, 'Kamensko');
   await expect(g.page.getByTestId('ef-moves')).toContainText('Armor V');
-  await expect(g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov \(attack/ })).toHaveAttribute('title', 'Move Armor V to Rostov');
+  await expect(g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov \(attack/ })).toHaveAttribute(
+    'title',
+    'Move Armor V to Rostov',
+  );
   // engine hints from the side's own view: effective firepower of own blocks, move costs, the move preview
-  await expect(g.page.getByTestId('ef-selection').getByTestId('ef-fire').filter({ hasText: /^Effective firepower: attack DF \(hits on 5\+\), defence DF/ })).toHaveCount(3); // V, W, X
+  await expect(
+    g.page
+      .getByTestId('ef-selection')
+      .getByTestId('ef-fire')
+      .filter({ hasText: /^Effective firepower: attack DF \(hits on 5\+\), defence DF/ }),
+  ).toHaveCount(3); // V, W, X
   await expect(g.page.getByTestId('ef-selection').getByTestId('ef-fire').filter({ hasText: 'HQs never fire' })).toHaveCount(1);
   await expect(g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov \(attack, 1 hex, stops there\)/ })).toBeVisible();
   await expect(g.page.getByTestId('ef-moves')).toContainText(/\d hex(es)?, \d left/);
@@ -86,8 +94,14 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await expect(g.page.getByTestId('ef-move-preview')).toContainText('move Armor V here: 1 hex, stops there');
   await shot(g.page, '03-german-select-armor');
   // 6.2: a fifth block may stop in Kamensko for now, but movement cannot end until the hex is within its limit
-  await g.page.getByTestId('ef-own-blocks').getByRole('button', { name: /^Infantry S/ }).click();
-  await g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Kamensko \(/ }).click();
+  await g.page
+    .getByTestId('ef-own-blocks')
+    .getByRole('button', { name: /^Infantry S/ })
+    .click();
+  await g.page
+    .getByTestId('ef-moves')
+    .getByRole('button', { name: /^→ Kamensko \(/ })
+    .click();
   await expect(g.page.getByTestId('ef-prompt')).toContainText('Beyond the stacking limit: Kamensko (5 of 4)');
   await expect(g.page.getByRole('button', { name: /^End movement/ })).toHaveCount(0);
   await shot(g.page, '03b-german-overstacked');
@@ -97,7 +111,7 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await clickHex(g.page, 'Kamensko');
   await expect(g.page.getByTestId('ef-moves')).toContainText('Armor V');
   await clickHex(g.page, 'Rostov');
-  await expect(log(g.page)).toContainText("Army Group \"A\"'s Armor V attacks Rostov");
+  await expect(log(g.page)).toContainText('Army Group "A"\'s Armor V attacks Rostov');
   await expect(log(s.page)).toContainText('A German block attacks Rostov');
   const own = g.page.getByTestId('ef-own-blocks');
   await expect(own).toContainText('Armor V at Rostov');
@@ -108,9 +122,15 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await dragHex(g.page, 'Kamensko', 'Rostov');
   await expect(own).toContainText('Armor V at Rostov');
   // second attacker by keyboard-friendly buttons
-  await g.page.getByTestId('ef-own-blocks').getByRole('button', { name: /^Armor W/ }).click();
-  await g.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov \(attack/ }).click();
-  await expect(log(g.page)).toContainText("Armor W attacks Rostov");
+  await g.page
+    .getByTestId('ef-own-blocks')
+    .getByRole('button', { name: /^Armor W/ })
+    .click();
+  await g.page
+    .getByTestId('ef-moves')
+    .getByRole('button', { name: /^→ Rostov \(attack/ })
+    .click();
+  await expect(log(g.page)).toContainText('Armor W attacks Rostov');
   await expect(g.page.getByTestId('ef-selection')).toContainText('Armor W');
   await shot(g.page, '04-german-moved');
   await shot(s.page, '05-soviet-sees-attack');
@@ -184,9 +204,15 @@ test('the board on a phone-sized screen, by keyboard', async ({ browser }) => {
   await p.page.getByRole('button', { name: 'End the Command Phase' }).focus();
   await p.page.keyboard.press('Enter');
   await expect(p.page.getByTestId('ef-phase')).toHaveText('Movement');
-  await p.page.getByTestId('ef-own-blocks').getByRole('button', { name: /^Mountain T/ }).focus();
+  await p.page
+    .getByTestId('ef-own-blocks')
+    .getByRole('button', { name: /^Mountain T/ })
+    .focus();
   await p.page.keyboard.press('Enter');
-  await p.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov E1/ }).focus();
+  await p.page
+    .getByTestId('ef-moves')
+    .getByRole('button', { name: /^→ Rostov E1/ })
+    .focus();
   await p.page.keyboard.press('Enter');
   await expect(log(p.page)).toContainText('Mountain T attacks Rostov E1');
   await p.page.getByTestId('ef-board').screenshot({ path: 'test-results/screens/eastfront-12-phone.png' });

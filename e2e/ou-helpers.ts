@@ -62,7 +62,10 @@ export async function placeByClick(page: Page): Promise<string> {
   const setup = page.getByTestId('ou-setup');
   await setup.locator('[data-testid^="ou-unplaced-"][aria-pressed="false"]').first().click();
   await expect(page.getByTestId('ou-map')).not.toHaveAttribute('data-targets', '0');
-  const options = await page.getByTestId('ou-setup-hex').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const options = await page
+    .getByTestId('ou-setup-hex')
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
   const hex = options[Math.floor(options.length / 2)];
   const before = await log(page).locator('li').count();
   await clickHex(page, hex);
@@ -92,14 +95,25 @@ export async function fightItOut(page: Page) {
   for (let k = 0; k < 12; k++) {
     if (!(await page.getByTestId('ou-combat-now').count())) break;
     await expect(prompt(page)).toContainText('Your turn');
-    const b = page.getByTestId('ou-prompt').getByRole('button', { name: /No artillery support|Step loss|Stop the bloodbath|Hold|Retreat one hex|Do not advance/ }).first();
+    const b = page
+      .getByTestId('ou-prompt')
+      .getByRole('button', { name: /No artillery support|Step loss|Stop the bloodbath|Hold|Retreat one hex|Do not advance/ })
+      .first();
     if (!(await b.count())) break;
     await clickAndWait(page, b);
   }
 }
 
-interface UnitDef { id: string; name: string; side: string; cmd: string; r?: boolean }
-export const UNITS: UnitDef[] = JSON.parse(readFileSync(path.join(import.meta.dirname, '../engine/games/operation-unthinkable/data/counters.json'), 'utf8')).units;
+interface UnitDef {
+  id: string;
+  name: string;
+  side: string;
+  cmd: string;
+  r?: boolean;
+}
+export const UNITS: UnitDef[] = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, '../engine/games/operation-unthinkable/data/counters.json'), 'utf8'),
+).units;
 const SOVIET = UNITS.filter((u) => u.side === 'soviet');
 
 /** The Soviet unit ids quoted in some text (API answers: ids travel as JSON strings). */
@@ -115,31 +129,38 @@ export function recordTrpc(page: Page): { url: string; body: string }[] {
     if (!r.url().includes('/api/trpc/') || r.url().includes('.live')) return;
     try {
       seen.push({ url: r.url(), body: await r.text() });
-    } catch { /* page closed */ }
+    } catch {
+      /* page closed */
+    }
   });
   return seen;
 }
 
 /** What the live subscription (server-sent events) streams to this page for a side from event 0, read for a while. */
 export async function liveSample(page: Page, gameId: string, side: string, ms = 1500): Promise<string> {
-  return page.evaluate(async ({ gameId, side, ms }) => {
-    const ctl = new AbortController();
-    const input = encodeURIComponent(JSON.stringify({ json: { gameId, side, since: 0 } }));
-    const res = await fetch(`/api/trpc/game.live?input=${input}`, { signal: ctl.signal });
-    const reader = res.body!.getReader();
-    const dec = new TextDecoder();
-    let text = '';
-    const stop = setTimeout(() => ctl.abort(), ms);
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        text += dec.decode(value);
+  return page.evaluate(
+    async ({ gameId, side, ms }) => {
+      const ctl = new AbortController();
+      const input = encodeURIComponent(JSON.stringify({ json: { gameId, side, since: 0 } }));
+      const res = await fetch(`/api/trpc/game.live?input=${input}`, { signal: ctl.signal });
+      const reader = res.body!.getReader();
+      const dec = new TextDecoder();
+      let text = '';
+      const stop = setTimeout(() => ctl.abort(), ms);
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += dec.decode(value);
+        }
+      } catch {
+        /* aborted: the sample is complete */
       }
-    } catch { /* aborted: the sample is complete */ }
-    clearTimeout(stop);
-    return text;
-  }, { gameId, side, ms });
+      clearTimeout(stop);
+      return text;
+    },
+    { gameId, side, ms },
+  );
 }
 
 /** The recorded answers that quote a Soviet unit id, as readable URLs (an empty list: nothing leaked). */

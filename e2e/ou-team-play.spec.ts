@@ -26,7 +26,7 @@ async function press(page: Page, name: RegExp) {
 async function api(page: Page) {
   return page.evaluate(async (gameId) => {
     const get = async (proc: string, input: unknown) =>
-      (await (await fetch(`/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`)).text());
+      await (await fetch(`/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`)).text();
     return { view: await get('game.view', { gameId }), events: await get('game.events', { gameId, since: 0 }) };
   }, gameIdOf(page));
 }
@@ -82,7 +82,12 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
   await expect(seats.getByTestId('seat-Allies').getByLabel('Allied supreme commander')).toBeChecked();
   await expect(seats.getByTestId('seat-Allies').getByLabel('US 12th Army Group')).not.toBeChecked();
   const link = async (label: string) => (await seats.getByTestId(`seat-${label}`).getByTestId('invite-link').textContent())!;
-  const links = [await link('Allies commander 2'), await link('Allies commander 3'), await link('Soviets'), await link('Soviets commander 2')];
+  const links = [
+    await link('Allies commander 2'),
+    await link('Allies commander 3'),
+    await link('Soviets'),
+    await link('Soviets commander 2'),
+  ];
   await sup.page.screenshot({ path: 'test-results/screens/ou-team-01-seats.png', fullPage: true });
   await join(us.page, links[0], 'Bradley');
   await join(uk.page, links[1], 'Montgomery');
@@ -122,7 +127,10 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
   await sup.page.getByTestId('ou-board').screenshot({ path: 'test-results/screens/ou-team-02-supreme-face-down.png' });
   // The supreme commander has no units to set up and is not asked to; each army group sets up its own.
   expect(await legalOf(sup.page)).toEqual([]);
-  for (const [p, own, other] of [[us, 'us-12ag', 'uk-21ag'], [uk, 'uk-21ag', 'us-12ag']] as const) {
+  for (const [p, own, other] of [
+    [us, 'us-12ag', 'uk-21ag'],
+    [uk, 'uk-21ag', 'us-12ag'],
+  ] as const) {
     const place = (await legalOf(p.page)).find((l) => l.command.type === 'place')!.command as unknown as { placements: [string, string][] };
     expect(place.placements.every(([id]) => ofCommand(own).includes(id))).toBe(true);
     await refused(p.page, { type: 'place', placements: [[ofCommand(other)[0], '1021']] }, new RegExp(other));

@@ -1,7 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  board, clickAndWait, createOu, fightItOut, liveSample, log, placeByClick, press, prompt, recordTrpc, shot, sovietIdsIn,
-  sovietNamesIn, step, toAlliedFirstPhase, withSovietIds,
+  board,
+  clickAndWait,
+  createOu,
+  fightItOut,
+  liveSample,
+  log,
+  placeByClick,
+  press,
+  prompt,
+  recordTrpc,
+  shot,
+  sovietIdsIn,
+  sovietNamesIn,
+  step,
+  toAlliedFirstPhase,
+  withSovietIds,
 } from './ou-helpers';
 import { gameIdOf, join, mapReady, player } from './team-helpers';
 import { latestSeq, scrubTo, watchConsole } from './timetravel-helpers';
@@ -37,9 +51,14 @@ async function expectIn(page: Page, hex: string, line: string, there = true) {
 /** Move the counter(s) picked in `from` to `to` (or to their cheapest destination); returns the moved counter's line and where it went. */
 async function moveFrom(page: Page, from: string, to?: string): Promise<{ line: string; to: string }> {
   await selectHex(page, from);
-  const picked = selection(page).locator('label').filter({ has: page.locator('input:checked') }).first();
+  const picked = selection(page)
+    .locator('label')
+    .filter({ has: page.locator('input:checked') })
+    .first();
   const line = (await picked.innerText()).trim();
-  const dest = to ? selection(page).getByTestId(`ou-dest-${to}`) : selection(page).locator('[data-testid^="ou-dest-"]:not([data-testid="ou-dest-exit"])').first();
+  const dest = to
+    ? selection(page).getByTestId(`ou-dest-${to}`)
+    : selection(page).locator('[data-testid^="ou-dest-"]:not([data-testid="ou-dest-exit"])').first();
   const where = to ?? (await dest.getAttribute('data-testid'))!.slice('ou-dest-'.length);
   await clickAndWait(page, dest);
   await expect(log(page)).toContainText(`move to ${where}`);
@@ -49,7 +68,10 @@ async function moveFrom(page: Page, from: string, to?: string): Promise<{ line: 
 /** Put the keyboard focus on the page (outside text fields), where the timeline's keys work. */
 const focusPage = (page: Page) => page.locator('h1').click();
 
-test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone from the prompt bar, a replay link opens read-only', async ({ page, browser }) => {
+test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone from the prompt bar, a replay link opens read-only', async ({
+  page,
+  browser,
+}) => {
   const errors = watchConsole(page);
   const gamePath = await createOu(page);
   await toAlliedFirstPhase(page);
@@ -82,7 +104,12 @@ test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone f
   const chapter = page.getByTestId('timeline-chapters').getByRole('button', { name: /^Go to Game Turn 1 of \d+ · Allied first phase/ });
   await expect(chapter).toHaveText('Allied first phase (5.4)');
   await expect(page.getByTestId('timeline-chapters')).toContainText('Set-up: Soviet deployment (3.5)');
-  await expect(page.getByTestId('timeline-chapters').getByRole('button', { name: /^Go to Game Turn 1 of \d+/ }).first()).toHaveText(/^T1 of \d+$/);
+  await expect(
+    page
+      .getByTestId('timeline-chapters')
+      .getByRole('button', { name: /^Go to Game Turn 1 of \d+/ })
+      .first(),
+  ).toHaveText(/^T1 of \d+$/);
   await chapter.click();
   await expect(page).toHaveURL(/\?at=\d+$/);
   const phaseStart = Number(new URL(page.url()).searchParams.get('at'));
@@ -169,13 +196,19 @@ test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone f
   expect(viewerErrors).toEqual([]);
 });
 
-test('OU hidden set-up: no past moment and no live replay hands the Allies or a spectator a face-down Soviet identity', async ({ browser }) => {
+test('OU hidden set-up: no past moment and no live replay hands the Allies or a spectator a face-down Soviet identity', async ({
+  browser,
+}) => {
   // The creator keeps the Allies and hands the Soviet seat to a second browser.
   const allied = await player(browser);
   const errors = [watchConsole(allied.page)];
   const seen = recordTrpc(allied.page);
   const gamePath = await createOu(allied.page, { hidden: true });
-  const sovietLink = (await allied.page.getByRole('region', { name: 'Seats' }).getByTestId('seat-Soviets').getByTestId('invite-link').textContent())!;
+  const sovietLink = (await allied.page
+    .getByRole('region', { name: 'Seats' })
+    .getByTestId('seat-Soviets')
+    .getByTestId('invite-link')
+    .textContent())!;
   const soviet = await player(browser);
   errors.push(watchConsole(soviet.page));
   await join(soviet.page, sovietLink, 'Antonov');

@@ -9,7 +9,9 @@ export async function player(browser: Browser) {
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
   const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))),
+  );
   return { ctx, page, errors, frames };
 }
 
@@ -36,13 +38,16 @@ export const gameIdOf = (page: Page) => new URL(page.url()).pathname.split('/').
 
 /** Send a command straight to the API from this browser (its own session cookie), bypassing the UI. */
 export async function forced(page: Page, command: unknown): Promise<{ status: number; code?: string; message?: string }> {
-  return page.evaluate(async ({ gameId, command }) => {
-    const res = await fetch('/api/trpc/game.command', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { gameId, commandId: crypto.randomUUID(), command } }),
-    });
-    const body = await res.json();
-    return { status: res.status, code: body?.error?.json?.data?.code, message: body?.error?.json?.message };
-  }, { gameId: gameIdOf(page), command });
+  return page.evaluate(
+    async ({ gameId, command }) => {
+      const res = await fetch('/api/trpc/game.command', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: { gameId, commandId: crypto.randomUUID(), command } }),
+      });
+      const body = await res.json();
+      return { status: res.status, code: body?.error?.json?.data?.code, message: body?.error?.json?.message };
+    },
+    { gameId: gameIdOf(page), command },
+  );
 }

@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 240_000 });
 const log = (page: Page) => page.getByTestId('event-log');
 const movable = (page: Page) => page.getByTestId('ef-own-blocks').locator('ul.ef-list').first();
 
-test('two commanders a side: each orders only its own HQ\'s blocks, and the Soviets never see German strengths', async ({ browser }) => {
+test("two commanders a side: each orders only its own HQ's blocks, and the Soviets never see German strengths", async ({ browser }) => {
   const okh = await player(browser);
   const ag = await player(browser);
   const stavka = await player(browser);
@@ -67,10 +67,18 @@ test('two commanders a side: each orders only its own HQ\'s blocks, and the Sovi
   expect(ag.errors.filter((e) => /403/.test(e))).toHaveLength(1);
 
   // Both commanders move their own blocks in the same phase.
-  await movable(ag.page).getByRole('button', { name: /^Armor V/ }).click();
-  await ag.page.getByTestId('ef-moves').getByRole('button', { name: /^→ Rostov/ }).first().click();
+  await movable(ag.page)
+    .getByRole('button', { name: /^Armor V/ })
+    .click();
+  await ag.page
+    .getByTestId('ef-moves')
+    .getByRole('button', { name: /^→ Rostov/ })
+    .first()
+    .click();
   await expect(log(okh.page)).toContainText('Armor V');
-  await movable(okh.page).getByRole('button', { name: /^Infantry N/ }).click();
+  await movable(okh.page)
+    .getByRole('button', { name: /^Infantry N/ })
+    .click();
   await okh.page.getByTestId('ef-moves').locator('.ef-dests button').first().click();
   await expect(log(ag.page)).toContainText('Infantry N');
   await okh.page.screenshot({ path: 'test-results/screens/team-02-okh-moved.png' });

@@ -18,7 +18,10 @@ test('two Red commanders chat and annotate live; Blue sees none of it', async ({
 
   const b = await (await browser.newContext()).newPage();
   const c = await (await browser.newContext()).newPage();
-  for (const [page, link, name] of [[b, red2Link!, 'Bea'], [c, blueLink!, 'Cy']] as const) {
+  for (const [page, link, name] of [
+    [b, red2Link!, 'Bea'],
+    [c, blueLink!, 'Cy'],
+  ] as const) {
     await page.goto(link);
     await page.getByLabel('Your name').fill(name);
     await page.getByRole('button', { name: 'Take my seat' }).click();
@@ -55,7 +58,10 @@ test('two Red commanders chat and annotate live; Blue sees none of it', async ({
   await notesB.getByLabel('To hex').fill('-1,0');
   await notesB.getByLabel('Annotation text').fill('main effort');
   await notesB.getByRole('button', { name: 'Add' }).click();
-  await expect(a.getByRole('region', { name: 'Red annotations' }).getByTestId('annotation')).toContainText('Arrow -3,0 → -1,0: main effort', { timeout: 1000 });
+  await expect(a.getByRole('region', { name: 'Red annotations' }).getByTestId('annotation')).toContainText(
+    'Arrow -3,0 → -1,0: main effort',
+    { timeout: 1000 },
+  );
 
   // Blue never gets Red's chat or arrow.
   await c.waitForTimeout(1500);

@@ -46,7 +46,10 @@ test('a commander undoes their own move', async ({ page }) => {
   const errors = watchConsole(page);
   await createSkirmish(page);
   const before = await latestSeq(page);
-  const moveLabel = (await actions(page).getByRole('button', { name: /^Move r1/ }).first().textContent())!;
+  const moveLabel = (await actions(page)
+    .getByRole('button', { name: /^Move r1/ })
+    .first()
+    .textContent())!;
   await act(page, /^Move r1/);
   await expect(actions(page).getByRole('button', { name: moveLabel })).toHaveCount(0);
   await page.getByRole('button', { name: 'Undo my last command' }).click();

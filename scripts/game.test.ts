@@ -29,17 +29,19 @@ describe('runGame', () => {
       game: 'skirmish',
       scenario: 'duel',
       dice: [...setupDice, 6, 1],
-      commands: [
-        line('red', move('r4', -2, 2)),
-        line('red', { type: 'endTurn' }),
-        line('blue', { type: 'endTurn' }),
-      ],
+      commands: [line('red', move('r4', -2, 2)), line('red', { type: 'endTurn' }), line('blue', { type: 'endTurn' })],
     });
     expect(r.dice).toEqual({ source: 'fixed', used: 15, remaining: 2 });
     const setup = r.events[0] as unknown as { pieces: { id: string; strength: number; token: string }[] };
     expect(setup.pieces.map((p) => [p.token, p.id, p.strength])).toEqual([
-      ['t1', 'r1', 1], ['t2', 'r2', 2], ['t3', 'r3', 3], ['t4', 'r4', 4],
-      ['t5', 'b1', 4], ['t6', 'b2', 3], ['t7', 'b3', 2], ['t8', 'b4', 1],
+      ['t1', 'r1', 1],
+      ['t2', 'r2', 2],
+      ['t3', 'r3', 3],
+      ['t4', 'r4', 4],
+      ['t5', 'b1', 4],
+      ['t6', 'b2', 3],
+      ['t7', 'b3', 2],
+      ['t8', 'b4', 1],
     ]);
     expect(r.events.map((e) => e.type)).toEqual(['setup', 'moved', 'turnEnded', 'turnEnded']);
     expect(r.status.turn).toMatch(/^Turn 2 of 20, red/);
@@ -74,11 +76,13 @@ describe('runGame', () => {
   });
 
   it('reports fixed dice running out as an internal error (exit 2), in set-up as a usage error', () => {
-    const walk = [[-2, 2], [-1, 2], [0, 1], [1, 1], [2, 1]].flatMap(([q, r]) => [
-      line('red', move('r4', q, r)),
-      line('red', { type: 'endTurn' }),
-      line('blue', { type: 'endTurn' }),
-    ]);
+    const walk = [
+      [-2, 2],
+      [-1, 2],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+    ].flatMap(([q, r]) => [line('red', move('r4', q, r)), line('red', { type: 'endTurn' }), line('blue', { type: 'endTurn' })]);
     const attack = line('red', { type: 'attack', piece: 'r4', target: 't8' });
     const r = runGame({ game: 'skirmish', scenario: 'duel', dice: setupDice, commands: [...walk, attack], keepGoing: true });
     expect(r.error).toMatchObject({ index: 15, code: 'INTERNAL' });
@@ -94,7 +98,9 @@ describe('runGame', () => {
   it('resolves actors by side, by command and through an actor map', () => {
     const actorMap = parseActorMap('alice=red:red-north,bob=blue');
     expect(actorMap).toEqual({ alice: { side: 'red', commands: ['red-north'] }, bob: { side: 'blue' } });
-    expect(parseActorMap('{"carol": {"side": "red", "commands": ["red-south"]}}')).toEqual({ carol: { side: 'red', commands: ['red-south'] } });
+    expect(parseActorMap('{"carol": {"side": "red", "commands": ["red-south"]}}')).toEqual({
+      carol: { side: 'red', commands: ['red-south'] },
+    });
     expect(parseActorMap('m.json', () => '{"dan": {"side": "blue"}}')).toEqual({ dan: { side: 'blue' } });
     const r = runGame({
       game: 'skirmish',
@@ -109,7 +115,13 @@ describe('runGame', () => {
     });
     expect(r.events).toHaveLength(3);
     expect(r.error).toMatchObject({ index: 2, code: 'FORBIDDEN' });
-    const b = runGame({ game: 'skirmish', scenario: 'duel', dice: setupDice, actorMap, commands: [line('red', { type: 'endTurn' }), line('bob', move('b4', 2, 1))] });
+    const b = runGame({
+      game: 'skirmish',
+      scenario: 'duel',
+      dice: setupDice,
+      actorMap,
+      commands: [line('red', { type: 'endTurn' }), line('bob', move('b4', 2, 1))],
+    });
     expect(b.error).toBeUndefined();
   });
 
@@ -143,7 +155,9 @@ describe('file formats', () => {
   });
 
   it('reads JSON Lines, skipping blanks and comments, and names a bad line', () => {
-    const cmds = parseCommandsJsonl('# a comment\n\n{"actor": "red", "command": {"type": "endTurn"}}\n// another\n{"actor": "blue", "command": {"type": "endTurn"}}\n');
+    const cmds = parseCommandsJsonl(
+      '# a comment\n\n{"actor": "red", "command": {"type": "endTurn"}}\n// another\n{"actor": "blue", "command": {"type": "endTurn"}}\n',
+    );
     expect(cmds).toEqual([
       { actor: 'red', command: { type: 'endTurn' }, line: 3 },
       { actor: 'blue', command: { type: 'endTurn' }, line: 5 },
@@ -167,7 +181,19 @@ describe('CLI', () => {
       );
       const p = spawnSync(
         'npx',
-        ['tsx', 'scripts/game.ts', 'skirmish', 'duel', '--commands', join(dir, 'cmds.jsonl'), '--dice', join(dir, 'dice.txt'), '--options', 'long', '--compact'],
+        [
+          'tsx',
+          'scripts/game.ts',
+          'skirmish',
+          'duel',
+          '--commands',
+          join(dir, 'cmds.jsonl'),
+          '--dice',
+          join(dir, 'dice.txt'),
+          '--options',
+          'long',
+          '--compact',
+        ],
         { cwd: root, encoding: 'utf8' },
       );
       expect(p.status, p.stderr).toBe(1);

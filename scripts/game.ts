@@ -100,7 +100,10 @@ function resolveOptions(rs: AnyRuleset, scenario: string, given: RunOptions['opt
 }
 
 function sideCommands(rs: AnyRuleset, scenario: string, side: string): string[] | undefined {
-  return rs.roles(scenario).sides.find((s) => s.id === side)?.commands.map((c) => c.id);
+  return rs
+    .roles(scenario)
+    .sides.find((s) => s.id === side)
+    ?.commands.map((c) => c.id);
 }
 
 /** Turn the `actor` of a commands line into an Actor, or return an error message. */
@@ -298,7 +301,13 @@ export function main(argv: string[]): number {
       commands: v.commands === undefined ? [] : parseCommandsJsonl(read(v.commands)),
       dice: v.dice === undefined ? undefined : parseDiceText(read(v.dice)),
       seed,
-      options: v.options === undefined ? undefined : v.options.split(',').map((s) => s.trim()).filter(Boolean),
+      options:
+        v.options === undefined
+          ? undefined
+          : v.options
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
       actorMap: v['actor-map'] === undefined ? undefined : parseActorMap(v['actor-map']),
       keepGoing,
     });

@@ -22,8 +22,10 @@ function newest(dir) {
 const sourcesChanged = () => {
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
-  return ['app', 'engine', 'server', 'db'].some((d) => newest(path.join(root, d)) > built)
-    || ['package-lock.json', 'next.config.js'].some((f) => statSync(path.join(root, f)).mtimeMs > built);
+  return (
+    ['app', 'engine', 'server', 'db'].some((d) => newest(path.join(root, d)) > built) ||
+    ['package-lock.json', 'next.config.js'].some((f) => statSync(path.join(root, f)).mtimeMs > built)
+  );
 };
 
 if (sourcesChanged()) {

@@ -86,16 +86,22 @@ describe('game API', () => {
     expect(spectator.code).toBe('FORBIDDEN');
     const wrongTurn = await errorOf(g.blue.game.command.mutate({ gameId: g.id, commandId: cid(), command: { type: 'endTurn' } }));
     expect(wrongTurn.code).toBe('PRECONDITION_FAILED');
-    const future = await errorOf(g.red.game.command.mutate({ gameId: g.id, commandId: cid(), expectedSeq: v.seq + 10, command: { type: 'endTurn' } }));
+    const future = await errorOf(
+      g.red.game.command.mutate({ gameId: g.id, commandId: cid(), expectedSeq: v.seq + 10, command: { type: 'endTurn' } }),
+    );
     expect(future.code).toBe('CONFLICT');
     const unknownGame = await errorOf(g.red.game.view.query({ gameId: randomUUID() }));
     expect(unknownGame.code).toBe('NOT_FOUND');
     const badId = await errorOf(g.red.game.view.query({ gameId: 'not-a-uuid' }));
     expect(badId.code).toBe('BAD_REQUEST');
-    const huge = await errorOf(g.red.game.command.mutate({ gameId: g.id, commandId: cid(), command: { type: 'endTurn', pad: 'x'.repeat(20_000) } }));
+    const huge = await errorOf(
+      g.red.game.command.mutate({ gameId: g.id, commandId: cid(), command: { type: 'endTurn', pad: 'x'.repeat(20_000) } }),
+    );
     expect(['PAYLOAD_TOO_LARGE', 'BAD_REQUEST']).toContain(huge.code);
     const hugeBody = await fetch(`${srv.url}/api/trpc/game.command`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ json: { pad: 'x'.repeat(200_000) } }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { pad: 'x'.repeat(200_000) } }),
     });
     expect(hugeBody.status).toBe(413);
     expect((await g.red.game.view.query({ gameId: g.id })).seq).toBe(v.seq);
@@ -139,14 +145,17 @@ describe('game API', () => {
     const v = await g.red.game.view.query({ gameId: g.id });
     const got: number[] = [];
     const done = new Promise<void>((resolve, reject) => {
-      const sub = g.blue.game.live.subscribe({ gameId: g.id, since: v.seq }, {
-        onData: (d) => {
-          got.push(d.data.lastSeq);
-          sub.unsubscribe();
-          resolve();
+      const sub = g.blue.game.live.subscribe(
+        { gameId: g.id, since: v.seq },
+        {
+          onData: (d) => {
+            got.push(d.data.lastSeq);
+            sub.unsubscribe();
+            resolve();
+          },
+          onError: reject,
         },
-        onError: reject,
-      });
+      );
     });
     await new Promise((r) => setTimeout(r, 200));
     const r = await g.red.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'endTurn' } });
@@ -173,7 +182,9 @@ describe('chapters and views at several seqs', () => {
     const { chapters, latestSeq } = await anon.game.chapters.query({ gameId: g.id });
     expect(latestSeq).toBe(start.seq + 2);
     expect(chapters.map((c) => c.turn)).toEqual([
-      'Turn 1 of 20, red player-turn', 'Turn 1 of 20, blue player-turn', 'Turn 2 of 20, red player-turn',
+      'Turn 1 of 20, red player-turn',
+      'Turn 1 of 20, blue player-turn',
+      'Turn 2 of 20, red player-turn',
     ]);
     expect(chapters[1].seq).toBe(start.seq + 1);
     const views = await g.blue.game.viewsAt.query({ gameId: g.id, seqs: [start.seq, latestSeq] });

@@ -55,7 +55,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const live = new LiveHub(database);
   await live.start();
   const services: AppServices = {
-    games, live, instance: randomUUID(), secret: await loadSecret(database), joinLimiter: new RateLimiter(30, 60_000),
+    games,
+    live,
+    instance: randomUUID(),
+    secret: await loadSecret(database),
+    joinLimiter: new RateLimiter(30, 60_000),
   };
   if (opts.seedDemo) {
     const demo = await ensureDemoGame(games);
@@ -93,7 +97,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       return;
     }
     if (url === '/api/health') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, db: database.kind, instance: services.instance }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: true, db: database.kind, instance: services.instance }));
       return;
     }
     if (nextHandler) {
@@ -107,7 +113,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   // Yjs (team chat, annotations) on the same port; the tokens are read exactly as the API reads them.
   const contextOf = createContextFactory(services);
-  const yjs = await new YjsServer({ database, games, instance: services.instance, tokensOf: (req) => contextOf({ req, res: null as never }).tokens }).start();
+  const yjs = await new YjsServer({
+    database,
+    games,
+    instance: services.instance,
+    tokensOf: (req) => contextOf({ req, res: null as never }).tokens,
+  }).start();
   server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').startsWith('/yjs')) yjs.handleUpgrade(req, socket, head);
     else if (nextUpgrade) nextUpgrade(req, socket, head).catch(() => socket.destroy());
@@ -124,7 +135,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   log(`listening on ${url} (ready in ${Date.now() - t0} ms)`);
 
   return {
-    url, port, services, database, server,
+    url,
+    port,
+    services,
+    database,
+    server,
     async close() {
       await yjs.close();
       await live.stop();

@@ -61,33 +61,37 @@ describe('commands racing at one game', () => {
       }
     }
 
-    await Promise.all(clients.map(async (_, ci) => {
-      const key = `${seatPlan[ci].side}:${seatPlan[ci].commands[0]}`;
-      let next = 0;
-      const lane = async () => {
-        while (next < perClient) {
-          const j = next++;
-          const id = `${tag}-c${ci}-${j}`;
-          const n = 1 + ((ci * 7 + j) % 9);
-          sentSum.set(key, (sentSum.get(key) ?? 0) + n);
-          // Every 3rd command names the seq it last saw, which the racing clients will usually have moved past.
-          const expected = j % 3 === 0 ? lastSeen : undefined;
-          if (j % 10 === 0) await Promise.all([send(ci, id, n, expected), send(ci, id, n, expected)]);
-          else await send(ci, id, n, expected);
-        }
-      };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
-    }));
+    await Promise.all(
+      clients.map(async (_, ci) => {
+        const key = `${seatPlan[ci].side}:${seatPlan[ci].commands[0]}`;
+        let next = 0;
+        const lane = async () => {
+          while (next < perClient) {
+            const j = next++;
+            const id = `${tag}-c${ci}-${j}`;
+            const n = 1 + ((ci * 7 + j) % 9);
+            sentSum.set(key, (sentSum.get(key) ?? 0) + n);
+            // Every 3rd command names the seq it last saw, which the racing clients will usually have moved past.
+            const expected = j % 3 === 0 ? lastSeen : undefined;
+            if (j % 10 === 0) await Promise.all([send(ci, id, n, expected), send(ci, id, n, expected)]);
+            else await send(ci, id, n, expected);
+          }
+        };
+        await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+      }),
+    );
     expect(failures).toEqual([]);
 
     // Retries after the acknowledgement: a client that lost the response sends the same id again.
     const firstAck = new Map<string, Ack>();
     for (const a of acks) if (!a.duplicate) firstAck.set(a.id, a);
     const retried = [...firstAck.keys()].filter((_, i) => i % 25 === 0);
-    await Promise.all(retried.map((id) => {
-      const ci = Number(/-c(\d)-/.exec(id)![1]);
-      return send(ci, id, 1);
-    }));
+    await Promise.all(
+      retried.map((id) => {
+        const ci = Number(/-c(\d)-/.exec(id)![1]);
+        return send(ci, id, 1);
+      }),
+    );
     expect(failures).toEqual([]);
 
     // Every command id was applied exactly once, whatever number of times it was sent.
@@ -115,7 +119,10 @@ describe('commands racing at one game', () => {
       running += ev.n;
       expect(ev.total).toBe(running);
     }
-    const folded = fold(tally, log.map((e) => toRuleEvent(e) as TallyEvent));
+    const folded = fold(
+      tally,
+      log.map((e) => toRuleEvent(e) as TallyEvent),
+    );
     expect(folded.adds).toBe(COMMANDS);
     expect(folded.by).toEqual(Object.fromEntries(sentSum));
 
@@ -124,8 +131,15 @@ describe('commands racing at one game', () => {
     expect(view.seq).toBe(N);
     expect(view.view).toEqual(folded);
     const [snap] = await srv.database.query<{ seq: number; state: unknown }>(
-      'SELECT seq, state FROM snapshots WHERE game_id = $1 ORDER BY seq DESC LIMIT 1', [game.id]);
+      'SELECT seq, state FROM snapshots WHERE game_id = $1 ORDER BY seq DESC LIMIT 1',
+      [game.id],
+    );
     expect(snap.seq).toBe(Math.floor(N / 50) * 50);
-    expect(snap.state).toEqual(fold(tally, log.slice(0, snap.seq).map((e) => toRuleEvent(e) as TallyEvent)));
+    expect(snap.state).toEqual(
+      fold(
+        tally,
+        log.slice(0, snap.seq).map((e) => toRuleEvent(e) as TallyEvent),
+      ),
+    );
   }, 300_000);
 });

@@ -57,18 +57,20 @@ describe(`kill -9 during a burst of commands (${PG ? 'PostgreSQL' : 'PGlite data
     const acked = new Map<string, { firstSeq: number }>();
     const unacked: { id: string; client: number; n: number }[] = [];
     let killed = false;
-    const workers = clients.flatMap((c, ci) => Array.from({ length: 3 }, async () => {
-      while (!killed) {
-        const id = randomUUID();
-        const n = 1 + (acked.size % 9);
-        try {
-          const r = await c.game.command.mutate({ gameId, commandId: id, command: { type: 'add', n } });
-          acked.set(id, r);
-        } catch {
-          unacked.push({ id, client: ci, n });
+    const workers = clients.flatMap((c, ci) =>
+      Array.from({ length: 3 }, async () => {
+        while (!killed) {
+          const id = randomUUID();
+          const n = 1 + (acked.size % 9);
+          try {
+            const r = await c.game.command.mutate({ gameId, commandId: id, command: { type: 'add', n } });
+            acked.set(id, r);
+          } catch {
+            unacked.push({ id, client: ci, n });
+          }
         }
-      }
-    }));
+      }),
+    );
     const deadline = Date.now() + 60_000;
     while (acked.size < ACKS_BEFORE_KILL && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
     killed = true;

@@ -13,11 +13,16 @@ export async function ensureDemoGame(service: GameService): Promise<string | nul
   const existing = await service.database.db.select({ id: games.id }).from(games).where(eq(games.demo, true)).limit(1);
   if (existing.length) return existing[0].id;
   const lobby = listRulesets({ includeTestOnly: service.allowTestGames });
-  const pick = DEMO_PREFERENCE.find((p) => lobby.some((r) => r.id === p.ruleset))
-    ?? (lobby[0] ? { ruleset: lobby[0].id, scenario: lobby[0].scenarios[0].id } : null);
+  const pick =
+    DEMO_PREFERENCE.find((p) => lobby.some((r) => r.id === p.ruleset)) ??
+    (lobby[0] ? { ruleset: lobby[0].id, scenario: lobby[0].scenarios[0].id } : null);
   if (!pick) return null;
   const rs = lobby.find((r) => r.id === pick.ruleset);
   const scenario = rs?.scenarios.find((x) => x.id === pick.scenario);
-  const created = await service.create({ ...pick, demo: true, name: `${rs?.name ?? pick.ruleset}: ${scenario?.name ?? pick.scenario} (demo)` });
+  const created = await service.create({
+    ...pick,
+    demo: true,
+    name: `${rs?.name ?? pick.ruleset}: ${scenario?.name ?? pick.scenario} (demo)`,
+  });
   return created.id;
 }

@@ -96,24 +96,28 @@ describe.skipIf(!PG)('fan-out across server processes (PostgreSQL)', () => {
       let failed: unknown = null;
       let opened!: () => void;
       const open = new Promise<void>((r) => (opened = r));
-      const sub = client.game.live.subscribe({ gameId: created.id, since: start.seq }, {
-        onStarted: () => opened(),
-        onData: (d) => {
-          seen.push(...d.data.events);
-          for (const w of waiters) if (seen.some((e) => e.seq === w.seq)) w.resolve();
+      const sub = client.game.live.subscribe(
+        { gameId: created.id, since: start.seq },
+        {
+          onStarted: () => opened(),
+          onData: (d) => {
+            seen.push(...d.data.events);
+            for (const w of waiters) if (seen.some((e) => e.seq === w.seq)) w.resolve();
+          },
+          onError: (e) => (failed = e),
         },
-        onError: (e) => (failed = e),
-      });
+      );
       await open;
       return {
         seen,
         unsubscribe: () => sub.unsubscribe(),
-        until: (seq: number) => new Promise<void>((resolve, reject) => {
-          if (failed) return reject(failed);
-          if (seen.some((e) => e.seq === seq)) return resolve();
-          waiters.push({ seq, resolve });
-          setTimeout(() => reject(new Error(`event ${seq} did not arrive; failed=${String(failed)}`)), 15_000);
-        }),
+        until: (seq: number) =>
+          new Promise<void>((resolve, reject) => {
+            if (failed) return reject(failed);
+            if (seen.some((e) => e.seq === seq)) return resolve();
+            waiters.push({ seq, resolve });
+            setTimeout(() => reject(new Error(`event ${seq} did not arrive; failed=${String(failed)}`)), 15_000);
+          }),
       };
     }
 
@@ -142,9 +146,14 @@ describe.skipIf(!PG)('fan-out across server processes (PostgreSQL)', () => {
     const clients = [apiClient(a.url, [seat('a')], { batch: false }), apiClient(b.url, [seat('b')], { batch: false })];
     const start = (await clients[0].game.view.query({ gameId: created.id })).seq;
     const PER = 60;
-    await Promise.all(clients.flatMap((c) => Array.from({ length: 4 }, async (_, lane) => {
-      for (let i = lane; i < PER; i += 4) await c.game.command.mutate({ gameId: created.id, commandId: randomUUID(), command: { type: 'add', n: 1 } });
-    })));
+    await Promise.all(
+      clients.flatMap((c) =>
+        Array.from({ length: 4 }, async (_, lane) => {
+          for (let i = lane; i < PER; i += 4)
+            await c.game.command.mutate({ gameId: created.id, commandId: randomUUID(), command: { type: 'add', n: 1 } });
+        }),
+      ),
+    );
     const ev = await clients[1].game.events.query({ gameId: created.id, since: 0, limit: 2000 });
     expect(ev.events.map((e) => e.seq)).toEqual(Array.from({ length: start + 2 * PER }, (_, i) => i + 1));
     const totals = ev.events.slice(start).map((e) => e.data.total);

@@ -60,16 +60,25 @@ class Rng {
   json(depth = 3): unknown {
     const k = this.int(0, depth > 0 ? 9 : 5);
     switch (k) {
-      case 0: return null;
-      case 1: return this.chance(0.5);
-      case 2: return this.pick([0, -1, 1, 2 ** 31, -(2 ** 53), 1.5, 1e308, -0]);
-      case 3: return this.int(-5, 30);
-      case 4: return this.string();
-      case 5: return this.pick(['', 'add', 'move', 'attack', 'endTurn', '__proto__', 'constructor', 'null']);
-      case 6: case 7: return Array.from({ length: this.int(0, 4) }, () => this.json(depth - 1));
+      case 0:
+        return null;
+      case 1:
+        return this.chance(0.5);
+      case 2:
+        return this.pick([0, -1, 1, 2 ** 31, -(2 ** 53), 1.5, 1e308, -0]);
+      case 3:
+        return this.int(-5, 30);
+      case 4:
+        return this.string();
+      case 5:
+        return this.pick(['', 'add', 'move', 'attack', 'endTurn', '__proto__', 'constructor', 'null']);
+      case 6:
+      case 7:
+        return Array.from({ length: this.int(0, 4) }, () => this.json(depth - 1));
       default: {
         const o: Record<string, unknown> = {};
-        for (let i = this.int(0, 4); i > 0; i--) o[this.pick(['type', 'n', 'piece', 'to', 'target', 'q', 'r', '__proto__', this.string(6)])] = this.json(depth - 1);
+        for (let i = this.int(0, 4); i > 0; i--)
+          o[this.pick(['type', 'n', 'piece', 'to', 'target', 'q', 'r', '__proto__', this.string(6)])] = this.json(depth - 1);
         return o;
       }
     }
@@ -93,7 +102,17 @@ interface Fixture {
   skirmish: { id: string; tokens: string[] };
 }
 
-const PROCEDURES = ['game.command', 'game.view', 'game.events', 'game.seats', 'game.mine', 'game.join', 'game.create', 'game.list', 'game.rulesets'];
+const PROCEDURES = [
+  'game.command',
+  'game.view',
+  'game.events',
+  'game.seats',
+  'game.mine',
+  'game.join',
+  'game.create',
+  'game.list',
+  'game.rulesets',
+];
 const enc = (input: unknown) => JSON.stringify({ json: input });
 
 function generate(rng: Rng, fx: Fixture, versions: Map<string, number>): Req {
@@ -102,30 +121,57 @@ function generate(rng: Rng, fx: Fixture, versions: Map<string, number>): Req {
   const forged = () => randomBytes(rng.int(12, 48)).toString('base64url');
   const token = (): string[] => {
     switch (rng.int(0, 5)) {
-      case 0: return [];
-      case 1: return [forged()];
-      case 2: return [rng.pick(rng.pick(games).tokens)]; // maybe another game's seat
-      case 3: return [rng.string(70)];
-      default: return [rng.pick(g.tokens)];
+      case 0:
+        return [];
+      case 1:
+        return [forged()];
+      case 2:
+        return [rng.pick(rng.pick(games).tokens)]; // maybe another game's seat
+      case 3:
+        return [rng.string(70)];
+      default:
+        return [rng.pick(g.tokens)];
     }
   };
-  const badId = () => rng.pick<unknown>([randomUUID(), 'not-a-uuid', '', 42, null, randomUUID().toUpperCase(), `${g.id}x`, g.id.slice(0, 35), ['x'], { id: g.id }]);
-  const commandId = () => rng.pick<unknown>([randomUUID(), 'short', '', 'x'.repeat(65), 'has space!!', 12345678, null, `fz-${randomBytes(6).toString('hex')}`]);
+  const badId = () =>
+    rng.pick<unknown>([
+      randomUUID(),
+      'not-a-uuid',
+      '',
+      42,
+      null,
+      randomUUID().toUpperCase(),
+      `${g.id}x`,
+      g.id.slice(0, 35),
+      ['x'],
+      { id: g.id },
+    ]);
+  const commandId = () =>
+    rng.pick<unknown>([randomUUID(), 'short', '', 'x'.repeat(65), 'has space!!', 12345678, null, `fz-${randomBytes(6).toString('hex')}`]);
   const version = versions.get(g.id) ?? 0;
   const expectedSeq = () => rng.pick<unknown>([undefined, 0, 1, version, version + rng.int(1, 50), -1, 1.5, '3', 2 ** 40]);
   const command = (): unknown => {
     switch (rng.int(0, 6)) {
-      case 0: return rng.json();
-      case 1: return { type: 'add', n: rng.pick<unknown>([0, 10, -3, 2.5, '4', null, 1e9, rng.int(1, 9)]) };
-      case 2: return { type: rng.pick(['add', 'move', 'attack', 'endTurn', 'ADD', 'drop']), n: rng.int(1, 9), extra: rng.json(1) };
-      case 3: return { type: 'move', piece: rng.pick(['r1', 'b4', 'zz', 1]), to: { q: rng.int(-200, 200), r: rng.json(0) } };
-      case 4: return { type: 'attack', piece: 'r1', target: rng.pick(['t1', 't9', '', null]) };
-      case 5: return { type: 'endTurn' };
-      default: return { type: 'add', n: rng.int(1, 9) }; // well-formed: the seat decides whether it lands
+      case 0:
+        return rng.json();
+      case 1:
+        return { type: 'add', n: rng.pick<unknown>([0, 10, -3, 2.5, '4', null, 1e9, rng.int(1, 9)]) };
+      case 2:
+        return { type: rng.pick(['add', 'move', 'attack', 'endTurn', 'ADD', 'drop']), n: rng.int(1, 9), extra: rng.json(1) };
+      case 3:
+        return { type: 'move', piece: rng.pick(['r1', 'b4', 'zz', 1]), to: { q: rng.int(-200, 200), r: rng.json(0) } };
+      case 4:
+        return { type: 'attack', piece: 'r1', target: rng.pick(['t1', 't9', '', null]) };
+      case 5:
+        return { type: 'endTurn' };
+      default:
+        return { type: 'add', n: rng.int(1, 9) }; // well-formed: the seat decides whether it lands
     }
   };
   const headers = (): Record<string, string> => {
-    const h: Record<string, string> = { 'content-type': rng.pick(['application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded']) };
+    const h: Record<string, string> = {
+      'content-type': rng.pick(['application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded']),
+    };
     const t = token();
     if (t.length) {
       // Header values must be bytes: anything outside printable ASCII becomes '?'.
@@ -146,7 +192,14 @@ function generate(rng: Rng, fx: Fixture, versions: Map<string, number>): Req {
     if (rng.chance(0.6)) input.expectedSeq = expectedSeq();
     if (rng.chance(0.2)) input.side = rng.pick(['a', 'b', 'red', 'blue', 'spectator', '', 'x'.repeat(100)]);
     if (rng.chance(0.1)) input[rng.string(8)] = rng.json(1);
-    return { kind: 'command', method: 'POST', path: '/api/trpc/game.command', headers: headers(), body: enc(rng.chance(0.05) ? rng.json() : input), game: g.id };
+    return {
+      kind: 'command',
+      method: 'POST',
+      path: '/api/trpc/game.command',
+      headers: headers(),
+      body: enc(rng.chance(0.05) ? rng.json() : input),
+      game: g.id,
+    };
   }
   if (r < 40) {
     // raw garbage bodies at real procedures
@@ -160,12 +213,35 @@ function generate(rng: Rng, fx: Fixture, versions: Map<string, number>): Req {
       () => '[]',
       () => 'null',
     ];
-    return { kind: 'garbage-body', method: 'POST', path: `/api/trpc/${rng.pick(PROCEDURES)}`, headers: headers(), body: rng.pick(bodies)(), game: g.id };
+    return {
+      kind: 'garbage-body',
+      method: 'POST',
+      path: `/api/trpc/${rng.pick(PROCEDURES)}`,
+      headers: headers(),
+      body: rng.pick(bodies)(),
+      game: g.id,
+    };
   }
   if (r < 50) {
     // unknown procedures and odd paths
-    const name = rng.pick(['game.nope', 'admin.dropAll', 'game', 'game.command.x', '__proto__', 'constructor', rng.string(20), 'game..view', '%2e%2e/etc']);
-    return { kind: 'unknown-procedure', method: rng.pick(['GET', 'POST']), path: `/api/trpc/${encodeURI(name)}`, headers: headers(), body: undefined };
+    const name = rng.pick([
+      'game.nope',
+      'admin.dropAll',
+      'game',
+      'game.command.x',
+      '__proto__',
+      'constructor',
+      rng.string(20),
+      'game..view',
+      '%2e%2e/etc',
+    ]);
+    return {
+      kind: 'unknown-procedure',
+      method: rng.pick(['GET', 'POST']),
+      path: `/api/trpc/${encodeURI(name)}`,
+      headers: headers(),
+      body: undefined,
+    };
   }
   if (r < 65) {
     // queries with bad inputs (GET with ?input=)
@@ -184,9 +260,23 @@ function generate(rng: Rng, fx: Fixture, versions: Map<string, number>): Req {
     // oversized: a command past the command limit, or a body past the request limit
     if (rng.chance(0.5)) {
       const input = { gameId: g.id, commandId: randomUUID(), command: { type: 'add', n: 1, pad: 'x'.repeat(rng.int(17_000, 60_000)) } };
-      return { kind: 'oversized-command', method: 'POST', path: '/api/trpc/game.command', headers: headers(), body: enc(input), game: g.id };
+      return {
+        kind: 'oversized-command',
+        method: 'POST',
+        path: '/api/trpc/game.command',
+        headers: headers(),
+        body: enc(input),
+        game: g.id,
+      };
     }
-    return { kind: 'oversized-body', method: 'POST', path: '/api/trpc/game.command', headers: headers(), body: enc({ pad: 'y'.repeat(rng.int(66_000, 200_000)) }), game: g.id };
+    return {
+      kind: 'oversized-body',
+      method: 'POST',
+      path: '/api/trpc/game.command',
+      headers: headers(),
+      body: enc({ pad: 'y'.repeat(rng.int(66_000, 200_000)) }),
+      game: g.id,
+    };
   }
   if (r < 80) {
     // batches mixing anything
@@ -194,29 +284,67 @@ function generate(rng: Rng, fx: Fixture, versions: Map<string, number>): Req {
     const mutation = procs.includes('game.command');
     const items: Record<string, unknown> = {};
     procs.forEach((p, i) => {
-      items[String(i)] = { json: p === 'game.command' ? { gameId: g.id, commandId: randomUUID(), command: command(), expectedSeq: rng.chance(0.3) ? expectedSeq() : undefined } : { gameId: rng.chance(0.7) ? g.id : badId(), since: 0 } };
+      items[String(i)] = {
+        json:
+          p === 'game.command'
+            ? { gameId: g.id, commandId: randomUUID(), command: command(), expectedSeq: rng.chance(0.3) ? expectedSeq() : undefined }
+            : { gameId: rng.chance(0.7) ? g.id : badId(), since: 0 },
+      };
     });
     const path = `/api/trpc/${procs.join(',')}?batch=1${mutation ? '' : `&input=${encodeURIComponent(JSON.stringify(items))}`}`;
-    return { kind: 'batch', method: mutation ? 'POST' : 'GET', path, headers: headers(), body: mutation ? JSON.stringify(rng.chance(0.9) ? items : rng.json()) : undefined, game: g.id };
+    return {
+      kind: 'batch',
+      method: mutation ? 'POST' : 'GET',
+      path,
+      headers: headers(),
+      body: mutation ? JSON.stringify(rng.chance(0.9) ? items : rng.json()) : undefined,
+      game: g.id,
+    };
   }
   if (r < 86) {
     // wrong methods and wrong procedure types
     const m = rng.pick(['PUT', 'DELETE', 'PATCH', 'GET', 'POST']);
     const p = rng.pick(['game.command', 'game.view', 'game.create', 'game.join']);
-    return { kind: 'method', method: m, path: `/api/trpc/${p}${m === 'GET' ? `?input=${encodeURIComponent(enc({ gameId: g.id }))}` : ''}`, headers: headers(), body: m === 'GET' ? undefined : enc({ gameId: g.id, commandId: randomUUID(), command: command() }), game: g.id };
+    return {
+      kind: 'method',
+      method: m,
+      path: `/api/trpc/${p}${m === 'GET' ? `?input=${encodeURIComponent(enc({ gameId: g.id }))}` : ''}`,
+      headers: headers(),
+      body: m === 'GET' ? undefined : enc({ gameId: g.id, commandId: randomUUID(), command: command() }),
+      game: g.id,
+    };
   }
   if (r < 92) {
     // join with bad or foreign tokens, create with bad rulesets
     if (rng.chance(0.5)) {
-      const input = { gameId: rng.chance(0.7) ? g.id : badId(), token: rng.pick<unknown>([forged(), rng.string(30), '', rng.pick(rng.pick(games).tokens), 5]) };
+      const input = {
+        gameId: rng.chance(0.7) ? g.id : badId(),
+        token: rng.pick<unknown>([forged(), rng.string(30), '', rng.pick(rng.pick(games).tokens), 5]),
+      };
       return { kind: 'join', method: 'POST', path: '/api/trpc/game.join', headers: headers(), body: enc(input) };
     }
-    const input = { ruleset: rng.pick<unknown>(['nope', '', 'x'.repeat(100), 7, 'tally']), scenario: rng.pick<unknown>(['nope', 'count', null, '']), options: rng.json(1) };
+    const input = {
+      ruleset: rng.pick<unknown>(['nope', '', 'x'.repeat(100), 7, 'tally']),
+      scenario: rng.pick<unknown>(['nope', 'count', null, '']),
+      options: rng.json(1),
+    };
     return { kind: 'create', method: 'POST', path: '/api/trpc/game.create', headers: headers(), body: enc(input) };
   }
   // stale and future expected seqs with well-formed commands from real seats
-  const input = { gameId: g.id, commandId: randomUUID(), expectedSeq: rng.pick([0, 1, version, version + rng.int(1, 1000)]), command: g === fx.tally ? { type: 'add', n: rng.int(1, 9) } : { type: 'endTurn' } };
-  return { kind: 'expected-seq', method: 'POST', path: '/api/trpc/game.command', headers: { 'content-type': 'application/json', 'x-hexfront-token': rng.pick(g.tokens) }, body: enc(input), game: g.id };
+  const input = {
+    gameId: g.id,
+    commandId: randomUUID(),
+    expectedSeq: rng.pick([0, 1, version, version + rng.int(1, 1000)]),
+    command: g === fx.tally ? { type: 'add', n: rng.int(1, 9) } : { type: 'endTurn' },
+  };
+  return {
+    kind: 'expected-seq',
+    method: 'POST',
+    path: '/api/trpc/game.command',
+    headers: { 'content-type': 'application/json', 'x-hexfront-token': rng.pick(g.tokens) },
+    body: enc(input),
+    game: g.id,
+  };
 }
 
 // ---------------------------------------------------------------- the run
@@ -255,7 +383,8 @@ function send(base: string, req: Req): Promise<Outcome> {
 const problems: string[] = [];
 const createdCount = { n: 0 };
 const note = (o: Outcome, why: string) => {
-  if (problems.length < 20) problems.push(`${why} [${o.req.kind} ${o.req.method} ${o.req.path.slice(0, 120)}] -> ${o.status} ${o.text.slice(0, 300)}`);
+  if (problems.length < 20)
+    problems.push(`${why} [${o.req.kind} ${o.req.method} ${o.req.path.slice(0, 120)}] -> ${o.status} ${o.text.slice(0, 300)}`);
 };
 
 /** Check one response; return the number of events each acknowledged command appended, per game. */
@@ -273,7 +402,10 @@ function check(o: Outcome, appended: Map<string, number>) {
   const isCommand = o.req.path.startsWith('/api/trpc/game.command');
   const procs = decodeURI(o.req.path.replace('/api/trpc/', '').split('?')[0]).split(',');
   items.forEach((item, i) => {
-    const it = item as { error?: { json?: { message?: unknown; code?: unknown; data?: { code?: unknown; stack?: unknown } } }; result?: { data?: { json?: any } } };
+    const it = item as {
+      error?: { json?: { message?: unknown; code?: unknown; data?: { code?: unknown; stack?: unknown } } };
+      result?: { data?: { json?: any } };
+    };
     if (it?.error) {
       const e = it.error.json;
       if (typeof e?.message !== 'string' || typeof e?.data?.code !== 'string' || typeof e?.code !== 'number') note(o, 'untyped error');
@@ -296,7 +428,9 @@ function check(o: Outcome, appended: Map<string, number>) {
 describe(`fuzzing a live server (seed ${SEED})`, () => {
   it(`answers ${TOTAL} random and malformed requests with typed errors only, changing only acknowledged logs`, async () => {
     const tally = await srv.services.games.create({
-      ruleset: 'tally', scenario: 'count', seats: ['a1', 'a2', 'b1', 'b2'].map((c) => ({ side: c[0], commands: [c] })),
+      ruleset: 'tally',
+      scenario: 'count',
+      seats: ['a1', 'a2', 'b1', 'b2'].map((c) => ({ side: c[0], commands: [c] })),
     });
     const skirmish = await srv.services.games.create({ ruleset: 'skirmish', scenario: 'duel' });
     const fx: Fixture = {
@@ -329,8 +463,14 @@ describe(`fuzzing a live server (seed ${SEED})`, () => {
       for (const g of [fx.tally, fx.skirmish]) versions.set(g.id, (before.get(g.id) ?? 0) + (appended.get(g.id) ?? 0));
     }
     const avgMs = Object.fromEntries([...kinds].map(([k, n]) => [k, Math.round((kindMs.get(k) ?? 0) / n)]));
-    console.log(`fuzz seed ${SEED}: ${sent} requests in ${Math.round(performance.now() - t0)} ms; mean ms by kind`, avgMs, 'statuses', Object.fromEntries(statuses),
-      'accepted events', Object.fromEntries(appended));
+    console.log(
+      `fuzz seed ${SEED}: ${sent} requests in ${Math.round(performance.now() - t0)} ms; mean ms by kind`,
+      avgMs,
+      'statuses',
+      Object.fromEntries(statuses),
+      'accepted events',
+      Object.fromEntries(appended),
+    );
 
     const acceptedCreates = createdCount.n;
     expect(problems, `seed ${SEED}`).toEqual([]);

@@ -134,20 +134,39 @@ export class GameService {
       for (const c of p.commands)
         if (!side.commands.some((x) => x.id === c)) throw new AppError('BAD_REQUEST', `${side.name} has no command ${c}`);
     }
-    const created = plan.map((p) => ({ id: randomUUID(), side: p.side, commands: p.commands, label: p.label ?? p.side, token: newToken() }));
+    const created = plan.map((p) => ({
+      id: randomUUID(),
+      side: p.side,
+      commands: p.commands,
+      label: p.label ?? p.side,
+      token: newToken(),
+    }));
     const ownerToken = newToken();
     const folder = this.folder(rs);
     const status = rs.status(setup.reduce((s, e) => rs.evolve(s, e), rs.initial()));
     await this.db.transaction(async (tx) => {
       await tx.insert(games).values({
-        id, ruleset: rs.id, rulesetVersion: rs.version, scenario: scenario.id, options,
-        name: input.name?.trim() || `${rs.name}: ${scenario.name}`, demo: input.demo ?? false, status: status as never,
+        id,
+        ruleset: rs.id,
+        rulesetVersion: rs.version,
+        scenario: scenario.id,
+        options,
+        name: input.name?.trim() || `${rs.name}: ${scenario.name}`,
+        demo: input.demo ?? false,
+        status: status as never,
         ownerTokenHash: hashToken(ownerToken),
       });
       if (created.length)
-        await tx.insert(seats).values(created.map((s) => ({
-          id: s.id, gameId: id, side: s.side, commands: s.commands, label: s.label, tokenHash: hashToken(s.token),
-        })));
+        await tx.insert(seats).values(
+          created.map((s) => ({
+            id: s.id,
+            gameId: id,
+            side: s.side,
+            commands: s.commands,
+            label: s.label,
+            tokenHash: hashToken(s.token),
+          })),
+        );
     });
     if (setup.length) {
       await this.store.append(id, folder, () => setup.map(splitEvent), { actor: null, status: (s) => rs.status(s) as never });
@@ -160,16 +179,34 @@ export class GameService {
     if (opts.ids && !opts.ids.length) return [];
     const q = this.db
       .select({
-        id: games.id, name: games.name, ruleset: games.ruleset, scenario: games.scenario, version: games.version,
-        status: games.status, demo: games.demo, parentId: games.parentId, branchSeq: games.branchSeq,
-        createdAt: games.createdAt, updatedAt: games.updatedAt,
+        id: games.id,
+        name: games.name,
+        ruleset: games.ruleset,
+        scenario: games.scenario,
+        version: games.version,
+        status: games.status,
+        demo: games.demo,
+        parentId: games.parentId,
+        branchSeq: games.branchSeq,
+        createdAt: games.createdAt,
+        updatedAt: games.updatedAt,
       })
       .from(games);
     const filtered = opts.ids ? q.where(inArray(games.id, opts.ids)) : q;
     const rows = await filtered.orderBy(desc(games.updatedAt)).limit(opts.limit ?? 100);
     const seatRows = rows.length
-      ? await this.db.select({ gameId: seats.gameId, side: seats.side, label: seats.label, holder: seats.holder })
-        .from(seats).where(and(inArray(seats.gameId, rows.map((r) => r.id)), isNull(seats.revokedAt)))
+      ? await this.db
+          .select({ gameId: seats.gameId, side: seats.side, label: seats.label, holder: seats.holder })
+          .from(seats)
+          .where(
+            and(
+              inArray(
+                seats.gameId,
+                rows.map((r) => r.id),
+              ),
+              isNull(seats.revokedAt),
+            ),
+          )
       : [];
     return rows.map((r) => ({ ...r, seats: seatRows.filter((s) => s.gameId === r.id).map(({ gameId: _g, ...s }) => s) }));
   }
@@ -178,7 +215,10 @@ export class GameService {
   async gamesOf(tokens: string[]): Promise<string[]> {
     if (!tokens.length) return [];
     const hashes = tokens.slice(0, 60).map(hashToken);
-    const a = await this.db.select({ id: seats.gameId }).from(seats).where(and(inArray(seats.tokenHash, hashes), isNull(seats.revokedAt)));
+    const a = await this.db
+      .select({ id: seats.gameId })
+      .from(seats)
+      .where(and(inArray(seats.tokenHash, hashes), isNull(seats.revokedAt)));
     const b = await this.db.select({ id: games.id }).from(games).where(inArray(games.ownerTokenHash, hashes));
     return [...new Set([...a, ...b].map((r) => r.id))];
   }
@@ -215,19 +255,15 @@ export class GameService {
   /** A replay link by its token, or null when unknown or revoked. */
   async replayLink(token: string) {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
-    const [row] = await this.db.select().from(replayLinks).where(and(eq(replayLinks.token, token), isNull(replayLinks.revokedAt)));
+    const [row] = await this.db
+      .select()
+      .from(replayLinks)
+      .where(and(eq(replayLinks.token, token), isNull(replayLinks.revokedAt)));
     return row ? { token: row.token, gameId: row.gameId, view: row.view, atSeq: row.atSeq, canAnnotate: row.canAnnotate } : null;
   }
 
   /** Validate and apply one command. Returns the seqs appended (or the earlier ones for a retried id). */
-  async command(input: {
-    gameId: string;
-    principal: Principal;
-    side?: string;
-    commandId: string;
-    expectedSeq?: number;
-    command: unknown;
-  }) {
+  async command(input: { gameId: string; principal: Principal; side?: string; commandId: string; expectedSeq?: number; command: unknown }) {
     const row = await this.game(input.gameId);
     const rs = this.rulesetOf(row);
     if (JSON.stringify(input.command ?? null).length > MAX_COMMAND_CHARS) {
@@ -235,9 +271,12 @@ export class GameService {
     }
     const actor = this.actorOf(input.principal, input.side);
     if (!actor) {
-      throw new AppError('FORBIDDEN', input.principal.seats.length
-        ? `You hold no seat on side ${input.side ?? '(choose a side)'} in this game`
-        : 'Spectators cannot issue commands: join a seat first');
+      throw new AppError(
+        'FORBIDDEN',
+        input.principal.seats.length
+          ? `You hold no seat on side ${input.side ?? '(choose a side)'} in this game`
+          : 'Spectators cannot issue commands: join a seat first',
+      );
     }
     const command = rs.parseCommand(input.command);
     // Count the dice decide rolls and note reveals: such commands cannot be undone without consent.
@@ -290,7 +329,11 @@ export class GameService {
     const parent = row.parentId ? await this.game(row.parentId).catch(() => null) : null;
     return {
       game: {
-        id: row.id, name: row.name, ruleset: row.ruleset, scenario: row.scenario, options: row.options,
+        id: row.id,
+        name: row.name,
+        ruleset: row.ruleset,
+        scenario: row.scenario,
+        options: row.options,
         branchOf: row.parentId ? { id: row.parentId, name: parent?.name ?? null, seq: row.branchSeq ?? 0 } : null,
       },
       seq: at,
@@ -392,7 +435,13 @@ export function splitEvent(e: { type: string }): { type: string; payload: Record
   return { type, payload };
 }
 
-export function redactToClient(rs: AnyRuleset, stored: StoredEvent, ev: { type: string }, viewer: Viewer, before: unknown): ClientEvent | null {
+export function redactToClient(
+  rs: AnyRuleset,
+  stored: StoredEvent,
+  ev: { type: string },
+  viewer: Viewer,
+  before: unknown,
+): ClientEvent | null {
   if (isPlatformEvent(ev.type)) {
     // Platform events are public, except the restored state an undo carries (it may hold hidden truth).
     const { type, state: _hidden, ...data } = ev as { type: string } & Record<string, unknown>;

@@ -12,7 +12,6 @@ import { randomUUID } from 'node:crypto';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { FixedDice, SeededDice, type DiceSource, type Viewer } from '../engine/core';
-import { eastfront } from '../engine/games/eastfront';
 import { parseGolden } from '../engine/games/eastfront/golden/replay';
 import type { State } from '../engine/games/eastfront/state';
 import { sees } from '../engine/games/eastfront/view';
@@ -55,8 +54,18 @@ async function seatedGame() {
   const seats: Seat[] = [
     { name: 'german', client: apiClient(server().url, [tok('german')]), viewer: { kind: 'side', side: 'german' }, tokens: [tok('german')] },
     { name: 'soviet', client: apiClient(server().url, [tok('soviet')]), viewer: { kind: 'side', side: 'soviet' }, tokens: [tok('soviet')] },
-    { name: 'german commander', client: apiClient(server().url, [gCmd.token]), viewer: { kind: 'side', side: 'german' }, tokens: [gCmd.token] },
-    { name: 'soviet commander', client: apiClient(server().url, [sCmd.token]), viewer: { kind: 'side', side: 'soviet' }, tokens: [sCmd.token] },
+    {
+      name: 'german commander',
+      client: apiClient(server().url, [gCmd.token]),
+      viewer: { kind: 'side', side: 'german' },
+      tokens: [gCmd.token],
+    },
+    {
+      name: 'soviet commander',
+      client: apiClient(server().url, [sCmd.token]),
+      viewer: { kind: 'side', side: 'soviet' },
+      tokens: [sCmd.token],
+    },
     { name: 'spectator', client: apiClient(server().url), viewer: { kind: 'spectator' }, tokens: [] },
   ];
   return { id: g.id, seats, g };
@@ -65,7 +74,9 @@ async function seatedGame() {
 /** Raw HTTP GET of a tRPC query, returning the response body as text (what actually crossed the wire). */
 async function rawQuery(pathName: string, input: unknown, tokens: string[]): Promise<string> {
   const q = encodeURIComponent(JSON.stringify({ json: input }));
-  const res = await fetch(`${server().url}/api/trpc/${pathName}?input=${q}`, { headers: tokens.length ? { 'x-hexfront-token': tokens.join(',') } : {} });
+  const res = await fetch(`${server().url}/api/trpc/${pathName}?input=${q}`, {
+    headers: tokens.length ? { 'x-hexfront-token': tokens.join(',') } : {},
+  });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -76,17 +87,26 @@ function rawStream(gameId: string, since: number, tokens: string[]) {
   let text = '';
   const q = encodeURIComponent(JSON.stringify({ json: { gameId, since } }));
   const done = fetch(`${server().url}/api/trpc/game.live?input=${q}`, {
-    headers: tokens.length ? { 'x-hexfront-token': tokens.join(',') } : {}, signal: ac.signal,
-  }).then(async (res) => {
-    const reader = res.body!.getReader();
-    const dec = new TextDecoder();
-    for (;;) {
-      const { value, done: end } = await reader.read();
-      if (end) break;
-      text += dec.decode(value);
-    }
-  }).catch(() => {});
-  return { stop: async () => { ac.abort(); await done; return text; } };
+    headers: tokens.length ? { 'x-hexfront-token': tokens.join(',') } : {},
+    signal: ac.signal,
+  })
+    .then(async (res) => {
+      const reader = res.body!.getReader();
+      const dec = new TextDecoder();
+      for (;;) {
+        const { value, done: end } = await reader.read();
+        if (end) break;
+        text += dec.decode(value);
+      }
+    })
+    .catch(() => {});
+  return {
+    stop: async () => {
+      ac.abort();
+      await done;
+      return text;
+    },
+  };
 }
 
 /** Every way a hidden block could show in a payload, given the true state and the viewer. */
@@ -141,7 +161,8 @@ async function assertNoLeaks(gameId: string, seats: Seat[], streams: Map<string,
       const before = states[e.seq - 1];
       const hidden = e.seq === 1 ? hiddenFor(states[1], seat.viewer) : hiddenAcross(before, states[e.seq], seat.viewer);
       findLeaks(e, hidden, `${seat.name} event ${e.seq} ${e.type}`, out);
-      if (e.type === 'ordersSealed' && e.data.side !== side && (e.data.order || e.data.orders)) out.push(`${seat.name}: production order of the other side in event ${e.seq}`);
+      if (e.type === 'ordersSealed' && e.data.side !== side && (e.data.order || e.data.orders))
+        out.push(`${seat.name}: production order of the other side in event ${e.seq}`);
     }
     // The view at every seq (every third for the commander seats, whose view is their side's), raw.
     const step = seat.name.includes('commander') ? 3 : 1;
@@ -204,7 +225,10 @@ describe('hidden information at the wire', () => {
     const pick = new SeededDice(99);
     const clients: Record<string, ApiClient> = { german: seats[0].client, soviet: seats[1].client };
     for (let i = 0; i < 60; i++) {
-      const status = (await seats[4].client.game.view.query({ gameId: id })).status as { waitingFor: { side: string }[]; finished: boolean };
+      const status = (await seats[4].client.game.view.query({ gameId: id })).status as {
+        waitingFor: { side: string }[];
+        finished: boolean;
+      };
       if (status.finished || !status.waitingFor.length) break;
       const who = clients[status.waitingFor[0].side];
       const legal = (await who.game.view.query({ gameId: id })).legal as { command: unknown }[];
@@ -221,16 +245,22 @@ describe('crafted attempts', () => {
     const [german, soviet] = seats;
     const legal = (await german.client.game.view.query({ gameId: id })).legal as { command: any }[];
     const cmd = legal[0].command;
-    expect(await codeOf(apiClient(server().url).game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd }))).toBe('FORBIDDEN');
-    expect(await codeOf(apiClient(server().url, ['F'.repeat(32)]).game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd }))).toBe('FORBIDDEN');
+    expect(await codeOf(apiClient(server().url).game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      await codeOf(apiClient(server().url, ['F'.repeat(32)]).game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd })),
+    ).toBe('FORBIDDEN');
     const other = await apiClient(server().url).game.create.mutate({ ruleset: 'eastfront', scenario: 'edelweiss' });
     const foreign = apiClient(server().url, [other.seats[0].token]);
     expect(await codeOf(foreign.game.command.mutate({ gameId: id, commandId: randomUUID(), command: cmd }))).toBe('FORBIDDEN');
     // A Soviet seat asking for the German view or stream is refused, not quietly given a spectator's.
     expect(await codeOf(soviet.client.game.view.query({ gameId: id, side: 'german' }))).toBe('FORBIDDEN');
     expect(await codeOf(soviet.client.game.events.query({ gameId: id, side: 'german', since: 0 }))).toBe('FORBIDDEN');
-    const res = await fetch(`${server().url}/api/trpc/game.live?input=${encodeURIComponent(JSON.stringify({ json: { gameId: id, since: 0, side: 'german' } }))}`,
-      { headers: { 'x-hexfront-token': seats[1].tokens[0] } });
+    const res = await fetch(
+      `${server().url}/api/trpc/game.live?input=${encodeURIComponent(JSON.stringify({ json: { gameId: id, since: 0, side: 'german' } }))}`,
+      { headers: { 'x-hexfront-token': seats[1].tokens[0] } },
+    );
     const body = await res.text().catch(() => '');
     expect(body).not.toContain('"events"');
     // An army group commander may not give OKH's orders: split AG-A off the German seat.
@@ -238,7 +268,10 @@ describe('crafted attempts', () => {
     const ag = await owner.seats.add.mutate({ gameId: id, side: 'german', commands: ['AG-A'], label: 'AG A' });
     const agClient = apiClient(server().url, [ag.token]);
     const okhOnly = legal.find((a) => a.command.type === 'activate' && a.command.hq === 'P');
-    if (okhOnly) expect(await codeOf(agClient.game.command.mutate({ gameId: id, commandId: randomUUID(), command: okhOnly.command }))).toBe('FORBIDDEN');
+    if (okhOnly)
+      expect(await codeOf(agClient.game.command.mutate({ gameId: id, commandId: randomUUID(), command: okhOnly.command }))).toBe(
+        'FORBIDDEN',
+      );
     // A revoked link holds nothing any more.
     await owner.seats.reissue.mutate({ gameId: id, seatId: ag.seat.id });
     expect((await agClient.game.view.query({ gameId: id })).viewer).toEqual({ kind: 'spectator' });

@@ -16,7 +16,14 @@ async function teamGame() {
   const red = g.seats.find((s) => s.side === 'red')!;
   // Split red into two commanders: the original seat keeps red-north, a new seat takes red-south.
   const added = await owner.seats.add.mutate({ gameId: g.id, side: 'red', commands: ['red-south'], label: 'Red South' });
-  return { g, owner, north: apiClient(server().url, [red.token]), south: apiClient(server().url, [added.token]), redSeat: red, southSeat: added };
+  return {
+    g,
+    owner,
+    north: apiClient(server().url, [red.token]),
+    south: apiClient(server().url, [added.token]),
+    redSeat: red,
+    southSeat: added,
+  };
 }
 
 const move = (piece: string, to: { q: number; r: number }) => ({ type: 'move', piece, to });
@@ -34,8 +41,12 @@ describe('seats and scopes', () => {
   it('lets a commander move only the units of the commands they hold', async () => {
     const { g, north, south } = await teamGame();
     // r1 belongs to red-north, r3 to red-south (skirmish S1).
-    expect(await codeOf(south.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: move('r1', { q: -2, r: -1 }) }))).toBe('FORBIDDEN');
-    expect(await codeOf(north.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: move('r3', { q: -2, r: 1 }) }))).toBe('FORBIDDEN');
+    expect(await codeOf(south.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: move('r1', { q: -2, r: -1 }) }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(await codeOf(north.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: move('r3', { q: -2, r: 1 }) }))).toBe(
+      'FORBIDDEN',
+    );
     // Both commanders act in the same phase, at the same time: both commands land.
     const [a, b] = await Promise.all([
       north.game.command.mutate({ gameId: g.id, commandId: randomUUID(), expectedSeq: 0, command: move('r1', { q: -2, r: -1 }) }),
@@ -48,9 +59,11 @@ describe('seats and scopes', () => {
     expect(pos('r3')).toEqual({ q: -2, r: 1 });
   });
 
-  it('only the owner manages seats; forged, revoked and other games\' tokens hold nothing', async () => {
+  it("only the owner manages seats; forged, revoked and other games' tokens hold nothing", async () => {
     const { g, owner, north, redSeat, southSeat } = await teamGame();
-    expect(await codeOf(north.seats.assign.mutate({ gameId: g.id, seatId: redSeat.id, commands: ['red-north', 'red-south'] }))).toBe('FORBIDDEN');
+    expect(await codeOf(north.seats.assign.mutate({ gameId: g.id, seatId: redSeat.id, commands: ['red-north', 'red-south'] }))).toBe(
+      'FORBIDDEN',
+    );
     expect(await codeOf(apiClient(server().url).seats.join.mutate({ gameId: g.id, token: 'A'.repeat(32) }))).toBe('FORBIDDEN');
     const other = await apiClient(server().url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
     expect(await codeOf(apiClient(server().url).seats.join.mutate({ gameId: g.id, token: other.seats[0].token }))).toBe('FORBIDDEN');
@@ -58,7 +71,9 @@ describe('seats and scopes', () => {
     const { token } = await owner.seats.reissue.mutate({ gameId: g.id, seatId: southSeat.seat.id });
     const oldSouth = apiClient(server().url, [southSeat.token]);
     expect((await oldSouth.game.view.query({ gameId: g.id })).viewer).toEqual({ kind: 'spectator' });
-    expect(await codeOf(oldSouth.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'endTurn' } }))).toBe('FORBIDDEN');
+    expect(await codeOf(oldSouth.game.command.mutate({ gameId: g.id, commandId: randomUUID(), command: { type: 'endTurn' } }))).toBe(
+      'FORBIDDEN',
+    );
     const newSouth = apiClient(server().url, [token]);
     expect((await newSouth.game.view.query({ gameId: g.id })).viewer).toMatchObject({ kind: 'side', side: 'red', commands: ['red-south'] });
     // Removing a seat hands its commands to the side's remaining seat.
@@ -98,7 +113,8 @@ describe('seats and scopes', () => {
     const g = await apiClient(server().url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
     const guesser = apiClient(server().url, [], { batch: false });
     const codes: string[] = [];
-    for (let i = 0; i < 40; i++) codes.push(await codeOf(guesser.seats.join.mutate({ gameId: g.id, token: randomUUID().replace(/-/g, '') })));
+    for (let i = 0; i < 40; i++)
+      codes.push(await codeOf(guesser.seats.join.mutate({ gameId: g.id, token: randomUUID().replace(/-/g, '') })));
     expect(codes).toContain('TOO_MANY_REQUESTS');
     expect(codes.filter((c) => c === 'OK')).toEqual([]);
   });

@@ -31,7 +31,7 @@ export class SeatService {
 
   async requireOwner(gameId: string, tokens: string[]) {
     if (!(await this.isOwner(gameId, tokens))) {
-      throw new AppError('FORBIDDEN', 'Only the game\'s creator may change seats');
+      throw new AppError('FORBIDDEN', "Only the game's creator may change seats");
     }
   }
 
@@ -44,7 +44,10 @@ export class SeatService {
   }
 
   private async active(gameId: string) {
-    return this.db.select().from(seats).where(and(eq(seats.gameId, gameId), isNull(seats.revokedAt)));
+    return this.db
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, gameId), isNull(seats.revokedAt)));
   }
 
   /** Give `commands` to seat `seatId`, taking them from the side's other seats (a command has one holder). */
@@ -61,7 +64,10 @@ export class SeatService {
         const kept = other.commands.filter((c) => !commands.includes(c));
         if (kept.length !== other.commands.length) await tx.update(seats).set({ commands: kept }).where(eq(seats.id, other.id));
       }
-      await tx.update(seats).set({ commands: [...new Set(commands)], ...(label ? { label } : {}) }).where(eq(seats.id, seatId));
+      await tx
+        .update(seats)
+        .set({ commands: [...new Set(commands)], ...(label ? { label } : {}) })
+        .where(eq(seats.id, seatId));
     });
     return this.list(gameId);
   }
@@ -82,8 +88,11 @@ export class SeatService {
    */
   async reissue(gameId: string, seatId: string) {
     const token = newToken();
-    const r = await this.db.update(seats).set({ tokenHash: hashToken(token), holder: null })
-      .where(and(eq(seats.gameId, gameId), eq(seats.id, seatId), isNull(seats.revokedAt))).returning({ id: seats.id });
+    const r = await this.db
+      .update(seats)
+      .set({ tokenHash: hashToken(token), holder: null })
+      .where(and(eq(seats.gameId, gameId), eq(seats.id, seatId), isNull(seats.revokedAt)))
+      .returning({ id: seats.id });
     if (!r.length) throw new AppError('NOT_FOUND', 'No such seat in this game');
     return { token };
   }
@@ -96,14 +105,22 @@ export class SeatService {
     const heir = all.find((s) => s.side === seat.side && s.id !== seat.id);
     await this.db.transaction(async (tx) => {
       await tx.update(seats).set({ revokedAt: new Date(), commands: [] }).where(eq(seats.id, seatId));
-      if (heir) await tx.update(seats).set({ commands: [...new Set([...heir.commands, ...seat.commands])] }).where(eq(seats.id, heir.id));
+      if (heir)
+        await tx
+          .update(seats)
+          .set({ commands: [...new Set([...heir.commands, ...seat.commands])] })
+          .where(eq(seats.id, heir.id));
     });
     return this.list(gameId);
   }
 
   /** Record the display name of whoever took a seat. */
   async setHolder(gameId: string, seatIds: string[], name: string) {
-    for (const id of seatIds) await this.db.update(seats).set({ holder: name }).where(and(eq(seats.gameId, gameId), eq(seats.id, id)));
+    for (const id of seatIds)
+      await this.db
+        .update(seats)
+        .set({ holder: name })
+        .where(and(eq(seats.gameId, gameId), eq(seats.id, id)));
   }
 
   async list(gameId: string): Promise<PublicSeat[]> {

@@ -18,7 +18,10 @@ const MAX_TOKENS = 60;
 
 export async function loadSecret(database: Database): Promise<string> {
   if (process.env.HEXFRONT_SECRET) return process.env.HEXFRONT_SECRET;
-  await database.db.insert(appSettings).values({ key: 'session_secret', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await database.db
+    .insert(appSettings)
+    .values({ key: 'session_secret', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await database.db.select().from(appSettings).where(eq(appSettings.key, 'session_secret'));
   return row.value;
 }
@@ -75,7 +78,10 @@ export function sessionCookie(secret: string, tokens: string[], secure = false):
 /** A small fixed-window rate limiter keyed by client address (joins, token guesses). */
 export class RateLimiter {
   private hits = new Map<string, { start: number; n: number }>();
-  constructor(private readonly limit: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
   allow(key: string, now = Date.now()): boolean {
     const h = this.hits.get(key);
     if (!h || now - h.start >= this.windowMs) {

@@ -64,7 +64,7 @@ export function toRuleEvent(e: Pick<StoredEvent, 'type' | 'payload'>): { type: s
 
 /** seq columns are 32-bit integers: a larger seq from a client must not reach SQL (it would fail as a 500). */
 const MAX_SEQ = 2_147_483_647;
-const clampSeq = (seq: number) => (seq > MAX_SEQ ? MAX_SEQ : seq < 0 ? 0 : seq);
+const clampSeq = (seq: number) => (seq > MAX_SEQ ? MAX_SEQ : Math.max(seq , 0));
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -91,13 +91,19 @@ export class EventStore {
   async readEvents(gameId: string, afterSeq: number, uptoSeq?: number, limit?: number, tx?: Tx): Promise<StoredEvent[]> {
     afterSeq = clampSeq(afterSeq);
     if (uptoSeq !== undefined) uptoSeq = clampSeq(uptoSeq);
-    const where = uptoSeq === undefined
-      ? and(eq(events.gameId, gameId), gt(events.seq, afterSeq))
-      : and(eq(events.gameId, gameId), gt(events.seq, afterSeq), lte(events.seq, uptoSeq));
+    const where =
+      uptoSeq === undefined
+        ? and(eq(events.gameId, gameId), gt(events.seq, afterSeq))
+        : and(eq(events.gameId, gameId), gt(events.seq, afterSeq), lte(events.seq, uptoSeq));
     const q = (tx ?? this.db)
       .select({
-        seq: events.seq, type: events.type, payload: events.payload, actor: events.actor,
-        engineVersion: events.engineVersion, commandId: events.commandId, createdAt: events.createdAt,
+        seq: events.seq,
+        type: events.type,
+        payload: events.payload,
+        actor: events.actor,
+        engineVersion: events.engineVersion,
+        commandId: events.commandId,
+        createdAt: events.createdAt,
       })
       .from(events)
       .where(where)
@@ -162,74 +168,93 @@ export class EventStore {
   ): Promise<AppendResult<S>> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.db.transaction(async (tx): Promise<AppendResult<S>> => {
-          // One round trip: lock the game row and look for an earlier append of the same command id.
-          const [g] = await tx
-            .select({
-              version: games.version,
-              prior: meta.commandId
-                ? sql<number | null>`(SELECT e.seq FROM events e WHERE e.game_id = ${gameId} AND e.command_id = ${meta.commandId} LIMIT 1)`
-                : sql<null>`NULL`,
-            })
-            .from(games)
-            .where(eq(games.id, gameId))
-            .for('update');
-          if (!g) throw new AppError('NOT_FOUND', `No game ${gameId}`);
-          if (g.prior !== null && g.prior !== undefined) {
-            const seq = Number(g.prior);
-            return { firstSeq: seq, lastSeq: seq, duplicate: true, state: undefined as S, appended: [] };
-          }
-          if (meta.expectedSeq !== undefined && meta.expectedSeq > g.version) {
-            throw new AppError('CONFLICT', `Expected seq ${meta.expectedSeq} is ahead of the log (at ${g.version})`);
-          }
-          if (meta.strictSeq && meta.expectedSeq !== g.version) {
-            throw new AppError('CONFLICT', `The game moved on (now at event ${g.version}); look again and retry`);
-          }
-          const before: S = await this.stateAt<S>(gameId, g.version, folder, tx);
-          const fresh = decide(before, g.version);
-          if (fresh.length === 0) return { firstSeq: g.version + 1, lastSeq: g.version, duplicate: false, state: before, appended: [] };
-          let state: S = before;
-          const now = new Date();
-          const actor = typeof meta.actor === 'function' ? meta.actor() : (meta.actor ?? null);
-          let snapshotAt: { seq: number; state: S } | undefined;
-          const rows = fresh.map((e, i) => {
-            state = folder.evolve(state, { ...e.payload, type: e.type });
-            const seq = g.version + 1 + i;
-            if (seq % this.snapshotEvery === 0) snapshotAt = { seq, state };
+        return await this.db
+          .transaction(async (tx): Promise<AppendResult<S>> => {
+            // One round trip: lock the game row and look for an earlier append of the same command id.
+            const [g] = await tx
+              .select({
+                version: games.version,
+                prior: meta.commandId
+                  ? sql<
+                      number | null
+                    >`(SELECT e.seq FROM events e WHERE e.game_id = ${gameId} AND e.command_id = ${meta.commandId} LIMIT 1)`
+                  : sql<null>`NULL`,
+              })
+              .from(games)
+              .where(eq(games.id, gameId))
+              .for('update');
+            if (!g) throw new AppError('NOT_FOUND', `No game ${gameId}`);
+            if (g.prior !== null && g.prior !== undefined) {
+              const seq = Number(g.prior);
+              return { firstSeq: seq, lastSeq: seq, duplicate: true, state: undefined as S, appended: [] };
+            }
+            if (meta.expectedSeq !== undefined && meta.expectedSeq > g.version) {
+              throw new AppError('CONFLICT', `Expected seq ${meta.expectedSeq} is ahead of the log (at ${g.version})`);
+            }
+            if (meta.strictSeq && meta.expectedSeq !== g.version) {
+              throw new AppError('CONFLICT', `The game moved on (now at event ${g.version}); look again and retry`);
+            }
+            const before: S = await this.stateAt<S>(gameId, g.version, folder, tx);
+            const fresh = decide(before, g.version);
+            if (fresh.length === 0) return { firstSeq: g.version + 1, lastSeq: g.version, duplicate: false, state: before, appended: [] };
+            let state: S = before;
+            const now = new Date();
+            const actor = typeof meta.actor === 'function' ? meta.actor() : (meta.actor ?? null);
+            let snapshotAt: { seq: number; state: S } | undefined;
+            const rows = fresh.map((e, i) => {
+              state = folder.evolve(state, { ...e.payload, type: e.type });
+              const seq = g.version + 1 + i;
+              if (seq % this.snapshotEvery === 0) snapshotAt = { seq, state };
+              return {
+                gameId,
+                seq,
+                type: e.type,
+                payload: e.payload,
+                actor,
+                engineVersion: folder.version,
+                commandId: i === 0 ? (meta.commandId ?? null) : null,
+                createdAt: now,
+              };
+            });
+            await tx.insert(events).values(rows);
+            const lastSeq = g.version + rows.length;
+            // The announcement rides on the version update: one round trip, delivered when the transaction commits.
+            const note = meta.notify?.(lastSeq);
+            await tx
+              .update(games)
+              .set({ version: lastSeq, updatedAt: now, ...(meta.status ? { status: meta.status(state) } : {}) })
+              .where(eq(games.id, gameId))
+              .returning(note ? { notified: sql`pg_notify(${note.channel}, ${note.payload})` } : { id: games.id });
+            if (snapshotAt) {
+              await tx
+                .insert(snapshots)
+                .values({ gameId, seq: snapshotAt.seq, state: snapshotAt.state, engineVersion: folder.version })
+                .onConflictDoNothing();
+            }
             return {
-              gameId, seq, type: e.type, payload: e.payload, actor,
-              engineVersion: folder.version, commandId: i === 0 ? (meta.commandId ?? null) : null, createdAt: now,
+              firstSeq: g.version + 1,
+              lastSeq,
+              duplicate: false,
+              state,
+              appended: rows.map(({ gameId: _g, ...r }) => r),
             };
+          })
+          .then((r) => {
+            if (!r.duplicate && r.appended.length) this.remember(gameId, r.lastSeq, r.state, folder.version);
+            return r;
           });
-          await tx.insert(events).values(rows);
-          const lastSeq = g.version + rows.length;
-          // The announcement rides on the version update: one round trip, delivered when the transaction commits.
-          const note = meta.notify?.(lastSeq);
-          await tx
-            .update(games)
-            .set({ version: lastSeq, updatedAt: now, ...(meta.status ? { status: meta.status(state) } : {}) })
-            .where(eq(games.id, gameId))
-            .returning(note ? { notified: sql`pg_notify(${note.channel}, ${note.payload})` } : { id: games.id });
-          if (snapshotAt) {
-            await tx.insert(snapshots).values({ gameId, seq: snapshotAt.seq, state: snapshotAt.state, engineVersion: folder.version })
-              .onConflictDoNothing();
-          }
-          return {
-            firstSeq: g.version + 1, lastSeq, duplicate: false, state,
-            appended: rows.map(({ gameId: _g, ...r }) => r),
-          };
-        }).then((r) => {
-          if (!r.duplicate && r.appended.length) this.remember(gameId, r.lastSeq, r.state, folder.version);
-          return r;
-        });
       } catch (err) {
         // Another writer took this seq (only possible if someone bypassed the row lock): decide again.
         if (isUniqueViolation(err) && attempt < 5) {
           this.forget(gameId);
           if (meta.commandId) {
-            const prior = await this.db.select({ seq: events.seq }).from(events)
-              .where(and(eq(events.gameId, gameId), eq(events.commandId, meta.commandId))).limit(1);
-            if (prior.length) return { firstSeq: prior[0].seq, lastSeq: prior[0].seq, duplicate: true, state: undefined as S, appended: [] };
+            const prior = await this.db
+              .select({ seq: events.seq })
+              .from(events)
+              .where(and(eq(events.gameId, gameId), eq(events.commandId, meta.commandId)))
+              .limit(1);
+            if (prior.length)
+              return { firstSeq: prior[0].seq, lastSeq: prior[0].seq, duplicate: true, state: undefined as S, appended: [] };
           }
           continue;
         }

@@ -37,7 +37,7 @@ async function playUntilBattle(id: string, red: ApiClient, blue: ApiClient) {
 }
 
 describe('undo and take-back', () => {
-  it('undoes a commander\'s own move by appending an event that restores the state', async () => {
+  it("undoes a commander's own move by appending an event that restores the state", async () => {
     const { id, red, blue } = await newGame();
     const start = await red.game.view.query({ gameId: id });
     const move = start.legal.find((a: any) => a.command.type === 'move')!.command;
@@ -54,7 +54,7 @@ describe('undo and take-back', () => {
     expect(await codeOf(red.timeline.undo.mutate({ gameId: id }))).toBe('CONFLICT'); // back at set-up: nothing left
   });
 
-  it('needs the other side\'s consent to take back a battle', async () => {
+  it("needs the other side's consent to take back a battle", async () => {
     const { id, red, blue } = await newGame();
     const { attacker, attackFrom } = await playUntilBattle(id, red, blue);
     const defender = attacker === red ? blue : red;
@@ -71,7 +71,7 @@ describe('undo and take-back', () => {
 });
 
 describe('branches', () => {
-  it('copies history up to the branch point, keeps each side\'s seats, and shows nothing new', async () => {
+  it("copies history up to the branch point, keeps each side's seats, and shows nothing new", async () => {
     const { id, red, blue } = await newGame();
     const start = await red.game.view.query({ gameId: id });
     await send(red, id, start.legal.find((a: any) => a.command.type === 'move')!.command);
@@ -121,9 +121,15 @@ describe('replay links', () => {
 describe('moments', () => {
   it('never shows the blank state before event 1: an OU hidden set-up stays face down from the first moment', async () => {
     // Seq 0 is the ruleset's blank state, without the game's options: OU's would list the Soviet units openly.
-    const g = await apiClient(server().url).game.create.mutate({ ruleset: 'operation-unthinkable', scenario: 'standard', options: { hidden: true } });
+    const g = await apiClient(server().url).game.create.mutate({
+      ruleset: 'operation-unthinkable',
+      scenario: 'standard',
+      options: { hidden: true },
+    });
     const allied = apiClient(server().url, [g.seats.find((s) => s.side === 'allied')!.token]);
-    const soviet = JSON.stringify((await apiClient(server().url, [g.seats.find((s) => s.side === 'soviet')!.token]).game.view.query({ gameId: g.id })).view);
+    const soviet = JSON.stringify(
+      (await apiClient(server().url, [g.seats.find((s) => s.side === 'soviet')!.token]).game.view.query({ gameId: g.id })).view,
+    );
     expect(soviet).toContain('"su-7-rc"'); // the Soviet side does see its own units
     for (const atSeq of [0, 1]) {
       const v = await allied.game.view.query({ gameId: g.id, atSeq });

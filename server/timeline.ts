@@ -7,9 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { events, games, replayLinks, seats } from '../db/schema';
 import { AppError } from './errors';
-import {
-  EVENTS_CHANNEL, hashToken, newToken, TAKEBACK_ANSWER, TAKEBACK_REQUEST, UNDO, type GameService, type Principal,
-} from './games';
+import { EVENTS_CHANNEL, hashToken, newToken, TAKEBACK_ANSWER, TAKEBACK_REQUEST, UNDO, type GameService, type Principal } from './games';
 
 interface BatchMeta {
   seq: number;
@@ -76,7 +74,10 @@ export class Timeline {
     const rs = this.games.rulesetOf(row);
     const { type, ...payload } = event;
     const res = await this.games.store.append(gameId, this.games.folder(rs), () => [{ type, payload }], {
-      expectedSeq, strictSeq: true, actor: { side: String(event.by ?? ''), platform: true }, status: (s) => rs.status(s) as never,
+      expectedSeq,
+      strictSeq: true,
+      actor: { side: String(event.by ?? ''), platform: true },
+      status: (s) => rs.status(s) as never,
       notify: (lastSeq) => ({ channel: EVENTS_CHANNEL, payload: `${gameId}:${lastSeq}` }),
     });
     return res;
@@ -98,7 +99,8 @@ export class Timeline {
     if (last.side !== actor.side || !last.seats.some((s) => mine.has(s))) {
       throw new AppError('CONFLICT', 'The last command was not yours: ask for a take-back instead');
     }
-    if (last.binding) throw new AppError('CONFLICT', 'Dice were rolled or something hidden was revealed: ask the other side for a take-back');
+    if (last.binding)
+      throw new AppError('CONFLICT', 'Dice were rolled or something hidden was revealed: ask the other side for a take-back');
     return this.restore(gameId, last.from, actor.side, false);
   }
 
@@ -114,8 +116,12 @@ export class Timeline {
 
   /** The open take-back request, if the last event of the log is one. */
   async pendingTakeback(gameId: string): Promise<{ seq: number; from: number; by: string } | null> {
-    const [last] = await this.db.select({ seq: events.seq, type: events.type, payload: events.payload }).from(events)
-      .where(eq(events.gameId, gameId)).orderBy(desc(events.seq)).limit(1);
+    const [last] = await this.db
+      .select({ seq: events.seq, type: events.type, payload: events.payload })
+      .from(events)
+      .where(eq(events.gameId, gameId))
+      .orderBy(desc(events.seq))
+      .limit(1);
     if (!last || last.type !== TAKEBACK_REQUEST) return null;
     return { seq: last.seq, from: Number(last.payload.from), by: String(last.payload.by) };
   }
@@ -148,15 +154,28 @@ export class Timeline {
     const fresh = finished || allSides;
     const id = randomUUID();
     const ownerToken = fresh ? newToken() : null;
-    const parentSeats = fresh ? [] : await this.db.select().from(seats).where(and(eq(seats.gameId, gameId)));
+    const parentSeats = fresh
+      ? []
+      : await this.db
+          .select()
+          .from(seats)
+          .where(and(eq(seats.gameId, gameId)));
     const created = fresh
       ? roles.sides.map((s) => ({ id: randomUUID(), side: s.id, commands: s.commands.map((c) => c.id), label: s.name, token: newToken() }))
       : [];
     await this.db.transaction(async (tx) => {
       await tx.insert(games).values({
-        id, ruleset: row.ruleset, rulesetVersion: rs.version, scenario: row.scenario, options: row.options,
-        name: name?.trim() || `${row.name} (what-if from event ${at})`, version: 0, status: rs.status(state) as never,
-        parentId: row.id, branchSeq: at, ownerTokenHash: ownerToken ? hashToken(ownerToken) : null,
+        id,
+        ruleset: row.ruleset,
+        rulesetVersion: rs.version,
+        scenario: row.scenario,
+        options: row.options,
+        name: name?.trim() || `${row.name} (what-if from event ${at})`,
+        version: 0,
+        status: rs.status(state) as never,
+        parentId: row.id,
+        branchSeq: at,
+        ownerTokenHash: ownerToken ? hashToken(ownerToken) : null,
       });
       await tx.execute(sql`INSERT INTO events (game_id, seq, type, payload, actor, engine_version, command_id, created_at)
         SELECT ${id}, seq, type, payload, actor, engine_version, command_id, created_at FROM events
@@ -165,13 +184,32 @@ export class Timeline {
         SELECT ${id}, seq, state, engine_version, created_at FROM snapshots WHERE game_id = ${gameId} AND seq <= ${at}`);
       await tx.update(games).set({ version: at }).where(eq(games.id, id));
       if (created.length) {
-        await tx.insert(seats).values(created.map((s) => ({ id: s.id, gameId: id, side: s.side, commands: s.commands, label: s.label, tokenHash: hashToken(s.token) })));
+        await tx
+          .insert(seats)
+          .values(
+            created.map((s) => ({
+              id: s.id,
+              gameId: id,
+              side: s.side,
+              commands: s.commands,
+              label: s.label,
+              tokenHash: hashToken(s.token),
+            })),
+          );
       }
       if (parentSeats.length) {
-        await tx.insert(seats).values(parentSeats.map((s) => ({
-          id: randomUUID(), gameId: id, side: s.side, commands: s.commands, label: s.label, holder: s.holder,
-          tokenHash: s.tokenHash, revokedAt: s.revokedAt,
-        })));
+        await tx.insert(seats).values(
+          parentSeats.map((s) => ({
+            id: randomUUID(),
+            gameId: id,
+            side: s.side,
+            commands: s.commands,
+            label: s.label,
+            holder: s.holder,
+            tokenHash: s.tokenHash,
+            revokedAt: s.revokedAt,
+          })),
+        );
       }
     });
     return { id, ownerToken, seats: created, parentId: row.id, branchSeq: at };
@@ -188,7 +226,13 @@ export class Timeline {
     }
     const token = newToken();
     await this.db.insert(replayLinks).values({ token, gameId, view, atSeq: opts.atSeq ?? null, canAnnotate: opts.canAnnotate ?? false });
-    return { token, view, atSeq: opts.atSeq ?? null, canAnnotate: opts.canAnnotate ?? false, createdBy: principal.seats.length ? 'player' : 'spectator' };
+    return {
+      token,
+      view,
+      atSeq: opts.atSeq ?? null,
+      canAnnotate: opts.canAnnotate ?? false,
+      createdBy: principal.seats.length ? 'player' : 'spectator',
+    };
   }
 
   /** The principal and viewpoint a replay link grants (a side's view only once the game has finished). */
@@ -199,6 +243,9 @@ export class Timeline {
   }
 
   async revokeReplayLink(gameId: string, token: string) {
-    await this.db.update(replayLinks).set({ revokedAt: new Date() }).where(and(eq(replayLinks.gameId, gameId), eq(replayLinks.token, token)));
+    await this.db
+      .update(replayLinks)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(replayLinks.gameId, gameId), eq(replayLinks.token, token)));
   }
 }

@@ -10,7 +10,7 @@ export function ActionList({ legal, send, busy, seq, latestSeq }: BoardProps) {
       {seq === latestSeq && legal.length === 0 && <p className="muted">Nothing to do right now.</p>}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.4rem', maxHeight: 260, overflow: 'auto' }}>
         {legal.map((a, i) => (
-          <button
+          <button type="button"
             key={i}
             className={a.command.type === 'endTurn' ? 'secondary' : undefined}
             disabled={busy}

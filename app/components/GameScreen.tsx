@@ -25,9 +25,12 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const params = useSearchParams();
   const atParam = params.get('at');
   const atSeq = atParam !== null && /^\d+$/.test(atParam) ? Number(atParam) : undefined;
-  const seek = useCallback((seq: number | null) => {
-    router.replace(seq === null ? pathname : `${pathname}?at=${seq}`, { scroll: false });
-  }, [router, pathname]);
+  const seek = useCallback(
+    (seq: number | null) => {
+      router.replace(seq === null ? pathname : `${pathname}?at=${seq}`, { scroll: false });
+    },
+    [router, pathname],
+  );
 
   const mine = useQuery(trpc.seats.mine.queryOptions({ gameId }));
   const sides = useMemo(() => [...new Set((mine.data ?? []).map((s) => s.side))], [mine.data]);
@@ -58,61 +61,129 @@ export function GameScreen({ gameId }: { gameId: string }) {
   );
 
   const command = useMutation(trpc.game.command.mutationOptions({ onSettled: refresh }));
-  const send = useCallback(async (cmd: unknown) => {
-    await command.mutateAsync({ gameId, side, commandId: crypto.randomUUID(), expectedSeq: view.data?.latestSeq, command: cmd });
-  }, [command, gameId, side, view.data?.latestSeq]);
+  const send = useCallback(
+    async (cmd: unknown) => {
+      await command.mutateAsync({ gameId, side, commandId: crypto.randomUUID(), expectedSeq: view.data?.latestSeq, command: cmd });
+    },
+    [command, gameId, side, view.data?.latestSeq],
+  );
 
-  if (view.isLoading || mine.isLoading) return <main className="page"><p><span className="spinner" /> Loading game…</p></main>;
-  if (view.error) return <main className="page"><p className="error">{view.error.message}</p><p><a href="/">Back to the lobby</a></p></main>;
+  if (view.isLoading || mine.isLoading)
+    return (
+      <main className="page">
+        <p>
+          <span className="spinner" /> Loading game…
+        </p>
+      </main>
+    );
+  if (view.error)
+    return (
+      <main className="page">
+        <p className="error">{view.error.message}</p>
+        <p>
+          <a href="/">Back to the lobby</a>
+        </p>
+      </main>
+    );
   if (!view.data) return null;
   const d = view.data;
   const status = d.status as BoardProps['status'];
   const roles = rulesets.data?.find((r) => r.id === d.game.ruleset)?.scenarios.find((s) => s.id === d.game.scenario)?.roles.sides;
   const Board = boards[d.game.ruleset] ?? ActionList;
   const boardProps: BoardProps = {
-    gameId, ruleset: d.game.ruleset, scenario: d.game.scenario, view: d.view, status,
-    legal: d.legal as BoardProps['legal'], seq: d.seq, latestSeq: d.latestSeq, side,
+    gameId,
+    ruleset: d.game.ruleset,
+    scenario: d.game.scenario,
+    view: d.view,
+    status,
+    legal: d.legal as BoardProps['legal'],
+    seq: d.seq,
+    latestSeq: d.latestSeq,
+    side,
     commands: d.viewer.kind === 'side' ? [...(d.viewer.commands ?? [])] : [],
-    events: log.data?.events ?? [], send, busy: command.isPending, seek,
+    events: log.data?.events ?? [],
+    send,
+    busy: command.isPending,
+    seek,
   };
 
   return (
     <main className="page wide">
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem', alignItems: 'baseline' }}>
         <h1 style={{ margin: 0 }}>{d.game.name}</h1>
-        <span><b>{status.turn}</b> · {status.phase}</span>
+        <span>
+          <b>{status.turn}</b> · {status.phase}
+        </span>
         <span className="muted" data-testid="waiting-for">
           {status.finished
             ? `Game over${status.result ? `: ${status.result}` : ''}`
-            : `Waiting for ${status.waitingFor.map((w) => {
-              const r = roles?.find((x) => x.id === w.side);
-              const c = w.command ? r?.commands.find((x) => x.id === w.command)?.name ?? w.command : '';
-              return `${r?.name ?? w.side}${c ? `: ${c}` : ''}`;
-            }).join(', ') || 'nobody'}`}
+            : `Waiting for ${
+                status.waitingFor
+                  .map((w) => {
+                    const r = roles?.find((x) => x.id === w.side);
+                    const c = w.command ? (r?.commands.find((x) => x.id === w.command)?.name ?? w.command) : '';
+                    return `${r?.name ?? w.side}${c ? `: ${c}` : ''}`;
+                  })
+                  .join(', ') || 'nobody'
+              }`}
         </span>
         <span className="muted">
           <span className={`dot ${live.status === 'pending' ? 'on' : 'off'}`} />{' '}
-          <span data-testid="live-state">{live.status === 'pending' ? 'live' : live.status === 'connecting' ? 'connecting…' : live.status}</span>
+          <span data-testid="live-state">
+            {live.status === 'pending' ? 'live' : live.status === 'connecting' ? 'connecting…' : live.status}
+          </span>
         </span>
         {sides.length > 1 && (
           <label>
             Playing as{' '}
             <select aria-label="Side" value={side} onChange={(e) => setSide(e.target.value)}>
-              {sides.map((s) => <option key={s} value={s}>{roles?.find((r) => r.id === s)?.name ?? s}</option>)}
+              {sides.map((s) => (
+                <option key={s} value={s}>
+                  {roles?.find((r) => r.id === s)?.name ?? s}
+                </option>
+              ))}
             </select>
           </label>
         )}
         {sides.length === 0 && <span className="tag">spectator</span>}
       </div>
-      <TimelineBar gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} events={log.data?.events ?? []} seek={seek} ruleset={d.game.ruleset} />
+      <TimelineBar
+        gameId={gameId}
+        side={side}
+        seq={d.seq}
+        latestSeq={d.latestSeq}
+        events={log.data?.events ?? []}
+        seek={seek}
+        ruleset={d.game.ruleset}
+      />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}>
-        <TimeTravel gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} seated={sides.length > 0} finished={status.finished} branchOf={d.game.branchOf} />
+        <TimeTravel
+          gameId={gameId}
+          side={side}
+          seq={d.seq}
+          latestSeq={d.latestSeq}
+          seated={sides.length > 0}
+          finished={status.finished}
+          branchOf={d.game.branchOf}
+        />
         <ShareReplay gameId={gameId} seq={d.seq} finished={status.finished} sides={roles ?? []} />
       </div>
-      {command.error && <p className="error" role="alert">{command.error.message}</p>}
+      {command.error && (
+        <p className="error" role="alert">
+          {command.error.message}
+        </p>
+      )}
       <Board {...boardProps} />
-      <GameCollab gameId={gameId} side={side} sides={roles ?? []} mySeatIds={(mine.data ?? []).map((s) => s.id)}
-        seq={d.seq} latestSeq={d.latestSeq} busy={command.isPending} finished={status.finished} />
+      <GameCollab
+        gameId={gameId}
+        side={side}
+        sides={roles ?? []}
+        mySeatIds={(mine.data ?? []).map((s) => s.id)}
+        seq={d.seq}
+        latestSeq={d.latestSeq}
+        busy={command.isPending}
+        finished={status.finished}
+      />
       {roles && <SeatsPanel gameId={gameId} sides={roles} mySeatIds={(mine.data ?? []).map((s) => s.id)} />}
       <EventLog ruleset={d.game.ruleset} events={log.data?.events ?? []} loading={log.isLoading} seq={d.seq} seek={seek} />
       <details style={{ marginTop: '1rem' }}>

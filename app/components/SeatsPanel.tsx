@@ -32,16 +32,23 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
   const assign = useMutation(trpc.seats.assign.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.seats.remove.mutationOptions({ onSuccess: refresh }));
   const reissue = useMutation(trpc.seats.reissue.mutationOptions());
-  const add = useMutation(trpc.seats.add.mutationOptions({
-    onSuccess: (r) => {
-      keepToken(r.seat, r.token);
-      refresh();
-    },
-  }));
+  const add = useMutation(
+    trpc.seats.add.mutationOptions({
+      onSuccess: (r) => {
+        keepToken(r.seat, r.token);
+        refresh();
+      },
+    }),
+  );
   const [copied, setCopied] = useState<string | null>(null);
   const error = assign.error ?? remove.error ?? reissue.error ?? add.error;
 
-  if (!seats.data) return seats.isLoading ? <p><span className="spinner" /> Loading seats…</p> : null;
+  if (!seats.data)
+    return seats.isLoading ? (
+      <p>
+        <span className="spinner" /> Loading seats…
+      </p>
+    ) : null;
   const owner = seats.data.owner;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const linkFor = (seatId: string) => {
@@ -52,7 +59,9 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
   return (
     <section className="card" aria-label="Seats" style={{ marginTop: '1rem' }}>
       <h2 style={{ marginTop: 0 }}>Seats and commands</h2>
-      {owner && <p className="muted">You created this game: send a seat's link to hand it to another commander. A new link disables the old one.</p>}
+      {owner && (
+        <p className="muted">You created this game: send a seat's link to hand it to another commander. A new link disables the old one.</p>
+      )}
       <div className="grid">
         {sides.map((side) => {
           const sideSeats = seats.data!.seats.filter((s) => s.side === side.id);
@@ -65,9 +74,12 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
                 const link = owner ? linkFor(seat.id) : null;
                 return (
                   <div key={seat.id} style={{ borderTop: '1px solid var(--line)', padding: '0.4rem 0' }} data-testid={`seat-${seat.label}`}>
-                    <b>{seat.label}</b>{' '}
-                    <span className="muted">{seat.holder ? `held by ${seat.holder}` : 'not taken yet'}</span>
-                    {mySeatIds.includes(seat.id) && <span className="tag" style={{ marginLeft: 6 }}>you</span>}
+                    <b>{seat.label}</b> <span className="muted">{seat.holder ? `held by ${seat.holder}` : 'not taken yet'}</span>
+                    {mySeatIds.includes(seat.id) && (
+                      <span className="tag" style={{ marginLeft: 6 }}>
+                        you
+                      </span>
+                    )}
                     {owner ? (
                       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.2rem 0.8rem', margin: '0.3rem 0' }}>
                         {side.commands.map((c) => (
@@ -76,31 +88,46 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
                               type="checkbox"
                               checked={seat.commands.includes(c.id)}
                               disabled={assign.isPending}
-                              onChange={(e) => assign.mutate({
-                                gameId, seatId: seat.id,
-                                commands: e.target.checked ? [...seat.commands, c.id] : seat.commands.filter((x) => x !== c.id),
-                              })}
-                            />{' '}{c.name}
+                              onChange={(e) =>
+                                assign.mutate({
+                                  gameId,
+                                  seatId: seat.id,
+                                  commands: e.target.checked ? [...seat.commands, c.id] : seat.commands.filter((x) => x !== c.id),
+                                })
+                              }
+                            />{' '}
+                            {c.name}
                           </label>
                         ))}
                       </div>
                     ) : (
-                      <div className="muted">{seat.commands.map((id) => side.commands.find((c) => c.id === id)?.name ?? id).join(', ') || 'no commands'}</div>
+                      <div className="muted">
+                        {seat.commands.map((id) => side.commands.find((c) => c.id === id)?.name ?? id).join(', ') || 'no commands'}
+                      </div>
                     )}
                     {owner && (
                       <div style={{ display: 'flex', gap: '0.4rem', flexWrap: 'wrap', alignItems: 'center' }}>
                         {link && (
-                          <button className="secondary" onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(seat.id))}>
+                          <button type="button" className="secondary" onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(seat.id))}>
                             {copied === seat.id ? 'Link copied' : 'Copy invite link'}
                           </button>
                         )}
-                        <button className="secondary" onClick={() => reissue.mutate({ gameId, seatId: seat.id }, { onSuccess: (r) => keepToken(seat, r.token) })}>
+                        <button type="button"
+                          className="secondary"
+                          onClick={() => reissue.mutate({ gameId, seatId: seat.id }, { onSuccess: (r) => keepToken(seat, r.token) })}
+                        >
                           New link
                         </button>
                         {sideSeats.length > 1 && (
-                          <button className="secondary" onClick={() => remove.mutate({ gameId, seatId: seat.id })}>Remove seat</button>
+                          <button type="button" className="secondary" onClick={() => remove.mutate({ gameId, seatId: seat.id })}>
+                            Remove seat
+                          </button>
                         )}
-                        {link && <code style={{ fontSize: 11, wordBreak: 'break-all' }} data-testid="invite-link">{link}</code>}
+                        {link && (
+                          <code style={{ fontSize: 11, wordBreak: 'break-all' }} data-testid="invite-link">
+                            {link}
+                          </code>
+                        )}
                       </div>
                     )}
                   </div>
@@ -108,10 +135,12 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
               })}
               {unheld.length > 0 && <p className="muted">Nobody holds: {unheld.map((c) => c.name).join(', ')}</p>}
               {owner && (
-                <button
+                <button type="button"
                   className="secondary"
                   disabled={add.isPending}
-                  onClick={() => add.mutate({ gameId, side: side.id, commands: [], label: `${side.name} commander ${sideSeats.length + 1}` })}
+                  onClick={() =>
+                    add.mutate({ gameId, side: side.id, commands: [], label: `${side.name} commander ${sideSeats.length + 1}` })
+                  }
                 >
                   Add a commander
                 </button>
@@ -120,7 +149,11 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
           );
         })}
       </div>
-      {error && <p className="error" role="alert">{error.message}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error.message}
+        </p>
+      )}
     </section>
   );
 }

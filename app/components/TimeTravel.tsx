@@ -9,7 +9,15 @@ import { useRouter } from 'next/navigation';
 import { rememberInvites } from '../lib/invites';
 import { useTRPC } from '../lib/trpc';
 
-export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished, branchOf }: {
+export function TimeTravel({
+  gameId,
+  side,
+  seq,
+  latestSeq,
+  seated,
+  finished,
+  branchOf,
+}: {
   gameId: string;
   /** Set for a what-if game: the game and event it was branched from. */
   branchOf?: { id: string; name: string | null; seq: number } | null;
@@ -32,13 +40,15 @@ export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished, bra
   const undo = useMutation(trpc.timeline.undo.mutationOptions({ onSettled: refresh }));
   const ask = useMutation(trpc.timeline.requestTakeback.mutationOptions({ onSettled: refresh }));
   const answer = useMutation(trpc.timeline.answerTakeback.mutationOptions({ onSettled: refresh }));
-  const branch = useMutation(trpc.timeline.branch.mutationOptions({
-    onSuccess: (r) => {
-      if (r.seats.length) rememberInvites(r.id, r.seats);
-      qc.invalidateQueries({ queryKey: trpc.game.list.queryKey() });
-      router.push(`/games/${r.id}`);
-    },
-  }));
+  const branch = useMutation(
+    trpc.timeline.branch.mutationOptions({
+      onSuccess: (r) => {
+        if (r.seats.length) rememberInvites(r.id, r.seats);
+        qc.invalidateQueries({ queryKey: trpc.game.list.queryKey() });
+        router.push(`/games/${r.id}`);
+      },
+    }),
+  );
   const o = options.data;
   const pending = o?.pendingTakeback ?? null;
   const atNow = seq === latestSeq;
@@ -46,16 +56,23 @@ export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished, bra
   const error = undo.error ?? ask.error ?? answer.error ?? branch.error;
 
   return (
-    <section aria-label="Time travel" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.4rem 0.8rem', alignItems: 'center', margin: '0.4rem 0' }}>
+    <section
+      aria-label="Time travel"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: '0.4rem 0.8rem', alignItems: 'center', margin: '0.4rem 0' }}
+    >
       {branchOf && <BranchOrigin branchOf={branchOf} />}
       {o?.canUndo && atNow && (
-        <button className="secondary" disabled={busy} onClick={() => undo.mutate({ gameId, side })} title="Take back your last command">
+        <button type="button" className="secondary" disabled={busy} onClick={() => undo.mutate({ gameId, side })} title="Take back your last command">
           Undo my last command
         </button>
       )}
       {o?.needsTakeback && atNow && !pending && o.lastCommandFrom !== null && (
-        <button className="secondary" disabled={busy} title="Dice were rolled or something was revealed: the other side has to agree"
-          onClick={() => ask.mutate({ gameId, side, from: o.lastCommandFrom! })}>
+        <button type="button"
+          className="secondary"
+          disabled={busy}
+          title="Dice were rolled or something was revealed: the other side has to agree"
+          onClick={() => ask.mutate({ gameId, side, from: o.lastCommandFrom! })}
+        >
           Ask to take back my last command
         </button>
       )}
@@ -65,11 +82,17 @@ export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished, bra
             <span className="muted">Waiting for the other side to answer your take-back request (back to event {pending.from - 1}).</span>
           ) : (
             <>
-              <span><b>{pending.by}</b> asks to take back everything from event {pending.from} on.</span>
+              <span>
+                <b>{pending.by}</b> asks to take back everything from event {pending.from} on.
+              </span>
               {seated && side && (
                 <>
-                  <button disabled={busy} onClick={() => answer.mutate({ gameId, side, accept: true })}>Agree</button>
-                  <button className="secondary" disabled={busy} onClick={() => answer.mutate({ gameId, side, accept: false })}>Decline</button>
+                  <button type="button" disabled={busy} onClick={() => answer.mutate({ gameId, side, accept: true })}>
+                    Agree
+                  </button>
+                  <button type="button" className="secondary" disabled={busy} onClick={() => answer.mutate({ gameId, side, accept: false })}>
+                    Decline
+                  </button>
                 </>
               )}
             </>
@@ -77,12 +100,20 @@ export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished, bra
         </span>
       )}
       {(seated || finished) && (
-        <button className="secondary" disabled={busy || seq < 1} onClick={() => branch.mutate({ gameId, atSeq: seq })}
-          title={`Start a new game whose history is this one up to event ${seq}`}>
+        <button type="button"
+          className="secondary"
+          disabled={busy || seq < 1}
+          onClick={() => branch.mutate({ gameId, atSeq: seq })}
+          title={`Start a new game whose history is this one up to event ${seq}`}
+        >
           What-if from here (event {seq})
         </button>
       )}
-      {error && <span className="error" role="alert">{error.message}</span>}
+      {error && (
+        <span className="error" role="alert">
+          {error.message}
+        </span>
+      )}
     </section>
   );
 }
@@ -91,8 +122,8 @@ export function TimeTravel({ gameId, side, seq, latestSeq, seated, finished, bra
 function BranchOrigin({ branchOf }: { branchOf: { id: string; name: string | null; seq: number } }) {
   return (
     <span data-testid="branch-origin" className="tag" style={{ fontSize: '0.85rem', padding: '0.2rem 0.5rem' }}>
-      What-if of{' '}
-      <a href={`/games/${branchOf.id}?at=${branchOf.seq}`}>{branchOf.name ?? 'the original game'}</a>, branched at event {branchOf.seq}
+      What-if of <a href={`/games/${branchOf.id}?at=${branchOf.seq}`}>{branchOf.name ?? 'the original game'}</a>, branched at event{' '}
+      {branchOf.seq}
     </span>
   );
 }

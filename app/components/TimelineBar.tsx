@@ -42,7 +42,14 @@ const short = (turn: string) => turn.replace(/^(Game\s+)?Turn\s+/i, 'T');
 
 const label = (c: Chapter) => (c.phase && !c.turn.toLowerCase().includes(c.phase.toLowerCase()) ? `${c.turn} · ${c.phase}` : c.turn);
 
-export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, ruleset }: {
+export function TimelineBar({
+  gameId,
+  seq: shown,
+  latestSeq,
+  events,
+  seek,
+  ruleset,
+}: {
   gameId: string;
   side?: string;
   seq: number;
@@ -80,8 +87,8 @@ export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, rules
       if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
       const k = keys.current;
       let to: number | null | undefined;
-      if (e.key === 'ArrowLeft') to = e.shiftKey ? k.prevChapter ?? undefined : k.seq - 1;
-      else if (e.key === 'ArrowRight') to = e.shiftKey ? k.nextChapter ?? k.latestSeq : k.seq + 1;
+      if (e.key === 'ArrowLeft') to = e.shiftKey ? (k.prevChapter ?? undefined) : k.seq - 1;
+      else if (e.key === 'ArrowRight') to = e.shiftKey ? (k.nextChapter ?? k.latestSeq) : k.seq + 1;
       else if (e.key === 'Home') to = k.first;
       else if (e.key === 'End') to = k.latestSeq;
       if (to === undefined || to === null || to < k.first || to > k.latestSeq || to === k.seq) return;
@@ -93,12 +100,31 @@ export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, rules
   }, []);
 
   return (
-    <div className={`timeline card ${past ? 'past' : ''}`} role="group" aria-label="Timeline"
-      style={{ display: 'grid', gap: '0.35rem', alignItems: 'stretch' }}>
+    <div
+      className={`timeline card ${past ? 'past' : ''}`}
+      role="group"
+      aria-label="Timeline"
+      style={{ display: 'grid', gap: '0.35rem', alignItems: 'stretch' }}
+    >
       <div style={{ display: 'flex', alignItems: 'center', gap: '0.4rem' }}>
-        <button className="secondary" aria-label="Previous turn or phase" title="Previous turn or phase (Shift+←)"
-          disabled={prevChapter === null} onClick={() => prevChapter !== null && go(prevChapter)}>«</button>
-        <button className="secondary" aria-label="Previous event" title="Previous event (←)" disabled={seq <= first} onClick={() => go(seq - 1)}>◀</button>
+        <button type="button"
+          className="secondary"
+          aria-label="Previous turn or phase"
+          title="Previous turn or phase (Shift+←)"
+          disabled={prevChapter === null}
+          onClick={() => prevChapter !== null && go(prevChapter)}
+        >
+          «
+        </button>
+        <button type="button"
+          className="secondary"
+          aria-label="Previous event"
+          title="Previous event (←)"
+          disabled={seq <= first}
+          onClick={() => go(seq - 1)}
+        >
+          ◀
+        </button>
         <div style={{ flex: 1, display: 'grid', gap: 4 }}>
           <input
             type="range"
@@ -112,16 +138,37 @@ export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, rules
           />
           <ChapterStrip chapters={chapters} current={ci} latestSeq={latestSeq} go={go} />
         </div>
-        <button className="secondary" aria-label="Next event" title="Next event (→)" disabled={!past} onClick={() => go(seq + 1)}>▶</button>
-        <button className="secondary" aria-label="Next turn or phase" title="Next turn or phase (Shift+→)"
-          disabled={!past} onClick={() => go(nextChapter ?? latestSeq)}>»</button>
-        <button disabled={!past} onClick={() => go(latestSeq)} title="Back to the present (End)">Now</button>
+        <button type="button" className="secondary" aria-label="Next event" title="Next event (→)" disabled={!past} onClick={() => go(seq + 1)}>
+          ▶
+        </button>
+        <button type="button"
+          className="secondary"
+          aria-label="Next turn or phase"
+          title="Next turn or phase (Shift+→)"
+          disabled={!past}
+          onClick={() => go(nextChapter ?? latestSeq)}
+        >
+          »
+        </button>
+        <button type="button" disabled={!past} onClick={() => go(latestSeq)} title="Back to the present (End)">
+          Now
+        </button>
       </div>
       <div style={{ display: 'flex', gap: '0.8rem', flexWrap: 'wrap', fontSize: '0.9rem' }}>
-        <span data-testid="timeline-position">event {shown} of {latestSeq}</span>
-        {current && <span data-testid="timeline-chapter"><b>{label(current)}</b></span>}
+        <span data-testid="timeline-position">
+          event {shown} of {latestSeq}
+        </span>
+        {current && (
+          <span data-testid="timeline-chapter">
+            <b>{label(current)}</b>
+          </span>
+        )}
         {past && <span className="muted">looking back: ← → step, Shift for turns, End for now</span>}
-        {event && <span className="muted" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '40rem' }}>{describeEvent(ruleset ?? '', event)}</span>}
+        {event && (
+          <span className="muted" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '40rem' }}>
+            {describeEvent(ruleset ?? '', event)}
+          </span>
+        )}
       </div>
     </div>
   );
@@ -131,22 +178,51 @@ export function TimelineBar({ gameId, seq: shown, latestSeq, events, seek, rules
  * Turns and phases as labelled segments, proportional to their number of events; a click goes to the start. A
  * segment names its turn, or its phase when it goes on the turn of the segment before (set-up phases, say).
  */
-function ChapterStrip({ chapters, current, latestSeq, go }: { chapters: Chapter[]; current: number; latestSeq: number; go(seq: number): void }) {
+function ChapterStrip({
+  chapters,
+  current,
+  latestSeq,
+  go,
+}: {
+  chapters: Chapter[];
+  current: number;
+  latestSeq: number;
+  go(seq: number): void;
+}) {
   if (!chapters.length) return null;
   const total = latestSeq + 1;
   return (
-    <div aria-label="Turns and phases" data-testid="timeline-chapters"
-      style={{ position: 'relative', height: 20, borderRadius: 4, overflow: 'hidden', background: 'var(--line)' }}>
+    <div
+      aria-label="Turns and phases"
+      data-testid="timeline-chapters"
+      style={{ position: 'relative', height: 20, borderRadius: 4, overflow: 'hidden', background: 'var(--line)' }}
+    >
       {chapters.map((c, i) => {
         const end = chapters[i + 1]?.seq ?? total;
         return (
-          <button key={c.seq} className="linklike" title={`${label(c)} (from event ${c.seq})`} aria-label={`Go to ${label(c)}`}
+          <button type="button"
+            key={c.seq}
+            className="linklike"
+            title={`${label(c)} (from event ${c.seq})`}
+            aria-label={`Go to ${label(c)}`}
             onClick={() => go(c.seq)}
             style={{
-              position: 'absolute', left: `${(c.seq / total) * 100}%`, width: `${(Math.max(1, end - c.seq) / total) * 100}%`, top: 0, bottom: 0,
-              padding: '0 3px', fontSize: 11, lineHeight: '20px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
-              borderLeft: '2px solid var(--muted)', borderRadius: 0, background: i === current ? '#f2c14e' : i % 2 ? '#ece4d0' : '#f7f1e3',
-            }}>
+              position: 'absolute',
+              left: `${(c.seq / total) * 100}%`,
+              width: `${(Math.max(1, end - c.seq) / total) * 100}%`,
+              top: 0,
+              bottom: 0,
+              padding: '0 3px',
+              fontSize: 11,
+              lineHeight: '20px',
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              borderLeft: '2px solid var(--muted)',
+              borderRadius: 0,
+              background: i === current ? '#f2c14e' : i % 2 ? '#ece4d0' : '#f7f1e3',
+            }}
+          >
             {i > 0 && chapters[i - 1].turn === c.turn && c.phase ? c.phase : short(c.turn)}
           </button>
         );

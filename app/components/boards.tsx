@@ -21,7 +21,13 @@ export interface BoardProps {
   scenario: string;
   /** The viewer's view (ruleset-specific shape) at `seq`. */
   view: unknown;
-  status: { turn: string; phase: string; waitingFor: { side: string; command?: string; what: string }[]; finished: boolean; result?: string };
+  status: {
+    turn: string;
+    phase: string;
+    waitingFor: { side: string; command?: string; what: string }[];
+    finished: boolean;
+    result?: string;
+  };
   legal: LegalActionData[];
   /** The event the view shows, and the newest one; they differ while looking back in time. */
   seq: number;
@@ -41,7 +47,11 @@ export interface BoardProps {
   readOnly?: boolean;
 }
 
-const Loading = () => <p className="muted"><span className="spinner" /> Loading the board…</p>;
+const Loading = () => (
+  <p className="muted">
+    <span className="spinner" /> Loading the board…
+  </p>
+);
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
   eastfront: dynamic(() => import('./eastfront/EastfrontBoard'), { ssr: false, loading: Loading }),

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DIRECTIONS, directionTo, distance, fromOffset, hex, hexKey, hexRound, hexsideKey, hexToPoint, line, neighbors,
-  parseHexKey, pointToHex, range, ring, toOffset, type OffsetLayout,
+  DIRECTIONS,
+  directionTo,
+  distance,
+  fromOffset,
+  hex,
+  hexKey,
+  hexRound,
+  hexsideKey,
+  hexToPoint,
+  line,
+  neighbors,
+  parseHexKey,
+  pointToHex,
+  range,
+  ring,
+  toOffset,
+  type OffsetLayout,
 } from './hex';
 
 describe('hex geometry', () => {

@@ -30,10 +30,7 @@ export interface Actor {
 }
 
 /** Who looks: one side (optionally narrowed to the commands they hold), a spectator, or the server itself. */
-export type Viewer =
-  | { kind: 'side'; side: string; commands?: readonly string[] }
-  | { kind: 'spectator' }
-  | { kind: 'omniscient' };
+export type Viewer = { kind: 'side'; side: string; commands?: readonly string[] } | { kind: 'spectator' } | { kind: 'omniscient' };
 
 export interface CommandDef {
   id: string;

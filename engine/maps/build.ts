@@ -123,7 +123,9 @@ export function placeHexes(spec: MapSpec, grid: GridParams, proj: Projector): Ma
 /** The spec's river lines: selected Natural Earth lines (renamed) plus hand-drawn ones (props.src set). */
 export function selectRivers(spec: MapSpec, data: Geodata, proj: Projector) {
   const riverSet = new Set(spec.rivers.names);
-  const rivers: GeoLine[] = data.rivers.filter((r) => riverSet.has(String(r.props.name_en || '')) || riverSet.has(String(r.props.name || '')));
+  const rivers: GeoLine[] = data.rivers.filter(
+    (r) => riverSet.has(String(r.props.name_en || '')) || riverSet.has(String(r.props.name || '')),
+  );
   for (const l of spec.rivers.lines ?? []) {
     const pts = l.line.map((ll) => proj.forward(ll)) as Pt[];
     rivers.push({ name: l.name, props: { name: l.name, src: l.src ?? l.name }, pts, bbox: bboxOf(pts) });
@@ -133,10 +135,13 @@ export function selectRivers(spec: MapSpec, data: Geodata, proj: Projector) {
     for (const x of spec.rivers.renameIn ?? []) {
       if (x.from !== n) continue;
       const [w, s, e, nn] = x.box;
-      if (r.pts.every((p) => {
-        const [lon, lat] = proj.inverse(p);
-        return lon >= w && lon <= e && lat >= s && lat <= nn;
-      })) return x.to;
+      if (
+        r.pts.every((p) => {
+          const [lon, lat] = proj.inverse(p);
+          return lon >= w && lon <= e && lat >= s && lat <= nn;
+        })
+      )
+        return x.to;
     }
     return spec.rivers.rename?.[n] ?? n;
   });
@@ -188,7 +193,8 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
     } else {
       const xs = areaXY.map((p) => p[0]);
       const ys = areaXY.map((p) => p[1]);
-      const span = Math.ceil((Math.max(...xs.map(Math.abs), ...ys.map(Math.abs)) + Math.hypot(grid.origin[0], grid.origin[1])) / grid.spacing) + 4;
+      const span =
+        Math.ceil((Math.max(...xs.map(Math.abs), ...ys.map(Math.abs)) + Math.hypot(grid.origin[0], grid.origin[1])) / grid.spacing) + 4;
       for (let r = -span; r <= span; r++) {
         for (let q = -span * 2; q <= span * 2; q++) {
           const [x, y] = gridToXY(grid, q, r);
@@ -234,12 +240,14 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
         if (land) h.probe = centreLand ? [x, y] : samples.find(isLand);
         if (!land) h.impassable = true;
         const landProbe: Pt | undefined = centreLand ? [x, y] : samples.find(isLand);
-        if (land && landProbe) for (const u of unplayable) if (pointInRing(landProbe, u.ringXY)) {
-          h.impassable = true;
-          h.note = `${u.name} (unplayable)`;
-          h.prov = 'printed';
-          h.src = u.src;
-        }
+        if (land && landProbe)
+          for (const u of unplayable)
+            if (pointInRing(landProbe, u.ringXY)) {
+              h.impassable = true;
+              h.note = `${u.name} (unplayable)`;
+              h.prov = 'printed';
+              h.src = u.src;
+            }
         hexes.set(id, h);
       }
     }
@@ -369,7 +377,14 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
       if (crossed.length) {
         const names = [...new Set(crossed.map(riverName))].sort();
         const drawn = crossed.map((i) => rivers[i].props.src).find((x) => typeof x === 'string');
-        sides.set(key, { a, b, kind: 'river', name: names.join(' / '), prov: 'substitute', src: drawn ? String(drawn) : 'Natural Earth rivers' });
+        sides.set(key, {
+          a,
+          b,
+          kind: 'river',
+          name: names.join(' / '),
+          prov: 'substitute',
+          src: drawn ? String(drawn) : 'Natural Earth rivers',
+        });
         continue;
       }
       const mid: Pt = [(h.x + g.x) / 2, (h.y + g.y) / 2];
@@ -516,7 +531,10 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
     if (p.owner) c.owner = p.owner;
     const zones = portZones.get(id);
     if (p.port && zones) c.seaZones = [...zones].sort();
-    const ctl = spec.seaZones.filter((z) => z.control === p.name).map((z) => z.id).sort();
+    const ctl = spec.seaZones
+      .filter((z) => z.control === p.name)
+      .map((z) => z.id)
+      .sort();
     if (ctl.length) c.control = ctl;
     if (p.realName) c.realName = p.realName;
     cities.push(c);
@@ -526,7 +544,10 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
   const boxes: MapBox[] = [];
   const named: Record<string, string> = {};
   const ezs = [...spec.exitZones].sort((a, b) => a.letter.localeCompare(b.letter));
-  const usedEntries: string[] = ezs.map((z) => (typeof z.entry === 'string' ? resolveRef(z.entry) : undefined)).filter((h): h is Hex => !!h).map(hexKey);
+  const usedEntries: string[] = ezs
+    .map((z) => (typeof z.entry === 'string' ? resolveRef(z.entry) : undefined))
+    .filter((h): h is Hex => !!h)
+    .map(hexKey);
   for (const z of ezs) {
     // rail entry hexes of one edge keep at least one hex between them (16.2: exit zones are 2 apart)
     const id = typeof z.entry === 'string' ? refId(z.entry) : nearestEdge(z.entry, usedEntries);
@@ -574,12 +595,25 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
     }
     for (let cur = found; cur !== re; cur = prev.get(cur)!) {
       const [x, y] = sideKey(cur, prev.get(cur)!);
-      rails.set(`${x}|${y}`, { a: x, b: y, name: `${box.name} spur (RE ${box.id.slice(3)})`, prov: 'substitute', src: 'links the rail entry hex to the net' });
+      rails.set(`${x}|${y}`, {
+        a: x,
+        b: y,
+        name: `${box.name} spur (RE ${box.id.slice(3)})`,
+        prov: 'substitute',
+        src: 'links the rail entry hex to the net',
+      });
     }
   }
 
   for (const z of spec.seaZones) {
-    const ports = [...new Set([z.control, ...z.ports].filter((p) => spec.places.some((pl) => pl.name === p)).map((p) => refId(p)).filter((x): x is string => !!x))].sort();
+    const ports = [
+      ...new Set(
+        [z.control, ...z.ports]
+          .filter((p) => spec.places.some((pl) => pl.name === p))
+          .map((p) => refId(p))
+          .filter((x): x is string => !!x),
+      ),
+    ].sort();
     const ctl = spec.places.some((p) => p.name === z.control) ? refId(z.control) : undefined;
     const box: MapBox = {
       id: z.id,

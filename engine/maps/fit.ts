@@ -134,7 +134,15 @@ export function searchFit(places: readonly FitPlace[], opts: FitOptions): FitCan
             origin: [anchor.xy[0] + off[0], anchor.xy[1] + off[1]],
           };
           const s = scorePlacement(opts, places, grid);
-          out.push({ spacing, rotation, offset: [Math.round(off[0]), Math.round(off[1])], hardFails: s.hardFails, softFails: s.softFails, collisions: s.collisions, score: s.score });
+          out.push({
+            spacing,
+            rotation,
+            offset: [Math.round(off[0]), Math.round(off[1])],
+            hardFails: s.hardFails,
+            softFails: s.softFails,
+            collisions: s.collisions,
+            score: s.score,
+          });
         }
       }
     }

@@ -29,8 +29,7 @@ export function bboxOf(points: Iterable<Pt>): BBox {
 
 export const bboxContains = (b: BBox, p: Pt) => p[0] >= b.minX && p[0] <= b.maxX && p[1] >= b.minY && p[1] <= b.maxY;
 
-export const bboxOverlaps = (a: BBox, b: BBox) =>
-  a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+export const bboxOverlaps = (a: BBox, b: BBox) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
 /** Even-odd ray casting test for one ring. */
 export function pointInRing(p: Pt, ring: readonly Pt[]): boolean {
@@ -129,10 +128,7 @@ export class PolygonIndex {
   private readonly minY: number;
   private readonly bandH: number;
 
-  constructor(
-    polys: readonly Poly[],
-    bandHeight = 20_000,
-  ) {
+  constructor(polys: readonly Poly[], bandHeight = 20_000) {
     let minY = Infinity;
     let maxY = -Infinity;
     for (const p of polys)

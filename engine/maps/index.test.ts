@@ -19,7 +19,7 @@ const tiny: MapData = {
   ],
   cities: [{ hex: '0,0', name: 'Alpha', kind: 'major', values: { pp: 2 }, prov: 'printed' }],
   rails: [{ a: '0,0', b: '1,0', prov: 'substitute' }],
-  named: { Alpha: '0,0', 'Königsberg': '2,0' },
+  named: { Alpha: '0,0', Königsberg: '2,0' },
   boxes: [],
 };
 

@@ -34,7 +34,12 @@ export class MapIndex {
   }
 
   static norm(name: string): string {
-    return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+    return name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, ' ')
+      .trim();
   }
 
   get hexes(): readonly MapHex[] {

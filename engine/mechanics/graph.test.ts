@@ -7,7 +7,11 @@ const nb = (id: string) => adj[id] ?? [];
 
 describe('generic graph mechanics', () => {
   it('reach honours the step bound, step predicates and "into but not through" nodes', () => {
-    expect([...reach(['a'], nb, { maxSteps: 2 }).entries()]).toEqual([['a', 0], ['b', 1], ['c', 2]]);
+    expect([...reach(['a'], nb, { maxSteps: 2 }).entries()]).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+    ]);
     expect([...reach(['a'], nb, { maxSteps: 9, canStep: (_f, t) => t !== 'd' }).keys()].sort()).toEqual(['a', 'b', 'c', 'x']);
     // c may be entered but not left
     expect([...reach(['a'], nb, { maxSteps: 9, canLeave: (id) => id !== 'c' }).keys()].sort()).toEqual(['a', 'b', 'c']);
@@ -21,11 +25,25 @@ describe('generic graph mechanics', () => {
   });
 
   it('computes zones of control per side and stacking violations per hex and side', () => {
-    const z = zonesOfControl([{ hex: 'b', side: 'red' }, { hex: 'd', side: 'blue' }], nb, (_f, to) => to !== 'a');
+    const z = zonesOfControl(
+      [
+        { hex: 'b', side: 'red' },
+        { hex: 'd', side: 'blue' },
+      ],
+      nb,
+      (_f, to) => to !== 'a',
+    );
     expect([...z.get('c')!].sort()).toEqual(['blue', 'red']);
     expect(z.has('a')).toBe(false);
     expect([...z.get('e')!]).toEqual(['blue']);
-    const v = stackingViolations([{ hex: 'c', side: 'red' }, { hex: 'c', side: 'red' }, { hex: 'c', side: 'blue' }], () => 1);
+    const v = stackingViolations(
+      [
+        { hex: 'c', side: 'red' },
+        { hex: 'c', side: 'red' },
+        { hex: 'c', side: 'blue' },
+      ],
+      () => 1,
+    );
     expect(v).toEqual([{ hex: 'c', side: 'red', count: 2, limit: 1 }]);
     expect(countAtLeast([1, 4, 5, 6], 5)).toBe(2);
   });

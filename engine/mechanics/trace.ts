@@ -35,7 +35,11 @@ export function floodFrom(sources: Iterable<number>, neighbours: readonly (reado
 }
 
 /** Breadth-first hop counts from the sources to every index (-1 = unreachable) with an optional step filter. */
-export function hopDistances(sources: Iterable<number>, neighbours: readonly (readonly number[])[], canStep?: (a: number, b: number) => boolean): Int32Array {
+export function hopDistances(
+  sources: Iterable<number>,
+  neighbours: readonly (readonly number[])[],
+  canStep?: (a: number, b: number) => boolean,
+): Int32Array {
   const d = new Int32Array(neighbours.length).fill(-1);
   const queue: number[] = [];
   for (const s of sources) {
@@ -59,8 +63,12 @@ export function hopDistances(sources: Iterable<number>, neighbours: readonly (re
  * Marks every index whose zone of control is entered by units at `occupied` indices: the six neighbours of
  * each occupied hex, minus hexsides the caller says block zones of control.
  */
-export function zoneOfControl(occupied: Iterable<number>, neighbours: readonly (readonly number[])[], blocks?: (a: number, b: number) => boolean): Uint8Array {
+export function zoneOfControl(
+  occupied: Iterable<number>,
+  neighbours: readonly (readonly number[])[],
+  blocks?: (a: number, b: number) => boolean,
+): Uint8Array {
   const z = new Uint8Array(neighbours.length);
-  for (const i of occupied) for (const n of neighbours[i]) if (!blocks || !blocks(i, n)) z[n] = 1;
+  for (const i of occupied) for (const n of neighbours[i]) if (!blocks?.(i, n)) z[n] = 1;
   return z;
 }

@@ -4,8 +4,16 @@ import { RuleError } from '../core/errors';
 import { distance, hex, hexKey, range, type Hex } from '../core/hex';
 import { fold, type Actor, type Viewer } from '../core/ruleset';
 import {
-  PIECE_IDS, TOKENS, allActors, randomPlay, setupDice, sideActor, skirmish,
-  type SkCommand, type SkEvent, type SkState,
+  PIECE_IDS,
+  TOKENS,
+  allActors,
+  randomPlay,
+  setupDice,
+  sideActor,
+  skirmish,
+  type SkCommand,
+  type SkEvent,
+  type SkState,
 } from './skirmish';
 
 const red = sideActor('red');
@@ -94,7 +102,10 @@ describe('skirmish rules', () => {
   it('moves one hex, once per piece per turn, and alternates turns', () => {
     let s = fixedStart();
     [s] = play(s, { type: 'move', piece: 'r1', to: hex(-2, -1) }, redNorth);
-    expect(errorOf(() => play(s, { type: 'move', piece: 'r1', to: hex(-1, -1) }, redNorth))).toMatchObject({ code: 'ILLEGAL', rule: 'S3.2' });
+    expect(errorOf(() => play(s, { type: 'move', piece: 'r1', to: hex(-1, -1) }, redNorth))).toMatchObject({
+      code: 'ILLEGAL',
+      rule: 'S3.2',
+    });
     [s] = play(s, { type: 'endTurn' }, red);
     expect(s.active).toBe('blue');
     expect(s.turn).toBe(1);
@@ -113,14 +124,37 @@ describe('skirmish rules', () => {
     expect(forbidden.message).toContain('red-south');
     expect(errorOf(() => skirmish.decide(s, { type: 'move', piece: 'b1', to: hex(2, -2) }, red, noDice)).code).toBe('FORBIDDEN');
     expect(errorOf(() => skirmish.decide(s, { type: 'endTurn' }, { side: 'green', commands: [] }, noDice)).code).toBe('FORBIDDEN');
-    expect(errorOf(() => skirmish.decide(s, { type: 'move', piece: 'r1', to: hex(-1, -1) }, red, noDice))).toMatchObject({ code: 'ILLEGAL', rule: 'S3.1' });
-    expect(errorOf(() => skirmish.decide(s, { type: 'move', piece: 'r1', to: hex(-4, -1) }, red, noDice))).toMatchObject({ code: 'ILLEGAL', rule: 'S3.3' });
-    expect(errorOf(() => skirmish.decide(s, { type: 'move', piece: 'r1', to: hex(-3, 0) }, red, noDice))).toMatchObject({ code: 'ILLEGAL', rule: 'S3.4' });
-    expect(errorOf(() => skirmish.decide(s, { type: 'attack', piece: 'r1', target: 't5' }, red, noDice))).toMatchObject({ code: 'ILLEGAL', rule: 'S4.1' });
-    expect(errorOf(() => skirmish.decide(s, { type: 'attack', piece: 'r1', target: 't2' }, red, noDice))).toMatchObject({ code: 'ILLEGAL', rule: 'S4.1' });
-    for (const bad of [null, 'move', {}, { type: 'fly' }, { type: 'move', piece: 'r9', to: { q: 0, r: 0 } },
-      { type: 'move', piece: 'r1', to: { q: 0.5, r: 0 } }, { type: 'move', piece: 'r1' }, { type: 'endTurn', extra: 1 },
-      { type: 'attack', piece: 'r1', target: 'b1' }]) {
+    expect(errorOf(() => skirmish.decide(s, { type: 'move', piece: 'r1', to: hex(-1, -1) }, red, noDice))).toMatchObject({
+      code: 'ILLEGAL',
+      rule: 'S3.1',
+    });
+    expect(errorOf(() => skirmish.decide(s, { type: 'move', piece: 'r1', to: hex(-4, -1) }, red, noDice))).toMatchObject({
+      code: 'ILLEGAL',
+      rule: 'S3.3',
+    });
+    expect(errorOf(() => skirmish.decide(s, { type: 'move', piece: 'r1', to: hex(-3, 0) }, red, noDice))).toMatchObject({
+      code: 'ILLEGAL',
+      rule: 'S3.4',
+    });
+    expect(errorOf(() => skirmish.decide(s, { type: 'attack', piece: 'r1', target: 't5' }, red, noDice))).toMatchObject({
+      code: 'ILLEGAL',
+      rule: 'S4.1',
+    });
+    expect(errorOf(() => skirmish.decide(s, { type: 'attack', piece: 'r1', target: 't2' }, red, noDice))).toMatchObject({
+      code: 'ILLEGAL',
+      rule: 'S4.1',
+    });
+    for (const bad of [
+      null,
+      'move',
+      {},
+      { type: 'fly' },
+      { type: 'move', piece: 'r9', to: { q: 0, r: 0 } },
+      { type: 'move', piece: 'r1', to: { q: 0.5, r: 0 } },
+      { type: 'move', piece: 'r1' },
+      { type: 'endTurn', extra: 1 },
+      { type: 'attack', piece: 'r1', target: 'b1' },
+    ]) {
       const e = errorOf(() => skirmish.parseCommand(bad));
       expect(e.code).toBe('BAD_COMMAND');
       expect(e.message.length).toBeGreaterThan(10);
@@ -137,10 +171,26 @@ describe('skirmish rules', () => {
       [s] = play(s, { type: 'endTurn' }, blue);
     }
     const [s2, evs] = play(s, { type: 'attack', piece: 'r4', target: 't8' }, red, new FixedDice([1, 3]));
-    expect(evs[0]).toEqual({ type: 'revealed', pieces: [{ token: 't4', strength: 4 }, { token: 't8', strength: 1 }] });
-    expect(evs[1]).toMatchObject({ type: 'battle', attackerRoll: 1, defenderRoll: 3, winner: 't4', loser: 't8', loserStrength: 0, eliminated: true });
+    expect(evs[0]).toEqual({
+      type: 'revealed',
+      pieces: [
+        { token: 't4', strength: 4 },
+        { token: 't8', strength: 1 },
+      ],
+    });
+    expect(evs[1]).toMatchObject({
+      type: 'battle',
+      attackerRoll: 1,
+      defenderRoll: 3,
+      winner: 't4',
+      loser: 't8',
+      loserStrength: 0,
+      eliminated: true,
+    });
     expect(s2.pieces.t8).toBeUndefined();
-    expect(errorOf(() => play(s2, { type: 'attack', piece: 'r4', target: 't7' }, red, new FixedDice([1, 1])))).toMatchObject({ rule: 'S4.2' });
+    expect(errorOf(() => play(s2, { type: 'attack', piece: 'r4', target: 't7' }, red, new FixedDice([1, 1])))).toMatchObject({
+      rule: 'S4.2',
+    });
     // a tie goes to the defender: r4 (4) + 1 vs b3 (2) + 3
     expect(s2.pieces.t7.pos).toEqual(hex(3, 0));
     let s3 = s2;
@@ -226,7 +276,8 @@ describe('skirmish properties over random games', () => {
               if (!(e instanceof RuleError)) throw e;
               ok = false;
             }
-            if (ok !== legalKeys.has(JSON.stringify(c))) mismatches.push(`${actor.side}/${actor.commands} ${JSON.stringify(c)} accepted=${ok}`);
+            if (ok !== legalKeys.has(JSON.stringify(c)))
+              mismatches.push(`${actor.side}/${actor.commands} ${JSON.stringify(c)} accepted=${ok}`);
             checked++;
           }
         }
@@ -245,9 +296,7 @@ describe('skirmish properties over random games', () => {
     ];
     for (const g of games) {
       const full = fold(skirmish, g.events);
-      const tokenSide = Object.fromEntries(
-        (g.events[0].type === 'setup' ? g.events[0].pieces : []).map((p) => [p.token, p]),
-      );
+      const tokenSide = Object.fromEntries((g.events[0].type === 'setup' ? g.events[0].pieces : []).map((p) => [p.token, p]));
       for (const viewer of viewers) {
         const mine = (side: string) => viewer.kind === 'side' && viewer.side === side;
         const hiddenIds = PIECE_IDS.filter((id) => !mine(id.startsWith('r') ? 'red' : 'blue'));
@@ -255,7 +304,8 @@ describe('skirmish properties over random games', () => {
         let before = skirmish.initial();
         let folded = skirmish.initial();
         const leaks: string[] = [];
-        const leak = (what: string) => leaks.push(`seed ${games.indexOf(g) + 1} ${viewer.kind}/${'side' in viewer ? viewer.side : ''}: ${what}`);
+        const leak = (what: string) =>
+          leaks.push(`seed ${games.indexOf(g) + 1} ${viewer.kind}/${'side' in viewer ? viewer.side : ''}: ${what}`);
         for (const e of g.events) {
           const r = skirmish.redact(e, viewer, before);
           before = skirmish.evolve(before, e);

@@ -208,7 +208,11 @@ function ownPiece(s: SkState, actor: Actor, id: PieceId): SkPiece {
   checkTurn(s, actor);
   const def = PIECE_BY_ID.get(id)!;
   if (!actor.commands.includes(def.command))
-    fail('FORBIDDEN', 'S2.2', `piece ${id} belongs to command ${def.command}; your seat holds ${actor.commands.join(', ') || 'no command'}`);
+    fail(
+      'FORBIDDEN',
+      'S2.2',
+      `piece ${id} belongs to command ${def.command}; your seat holds ${actor.commands.join(', ') || 'no command'}`,
+    );
   const p = byId(s, id);
   if (!p) fail('ILLEGAL', 'S1.3', `piece ${id} has been removed from play`);
   return p;
@@ -233,7 +237,8 @@ function endIfOver(s: SkState): SkEvent[] {
 // ---------------------------------------------------------------- the ruleset
 
 function setup(scenario: string, options: Record<string, boolean>, dice: DiceSource): SkEvent[] {
-  if (!SCENARIOS.some((sc) => sc.id === scenario)) throw new RuleError('BAD_COMMAND', null, `unknown skirmish scenario "${scenario}" (try "duel")`);
+  if (!SCENARIOS.some((sc) => sc.id === scenario))
+    throw new RuleError('BAD_COMMAND', null, `unknown skirmish scenario "${scenario}" (try "duel")`);
   for (const k of Object.keys(options))
     if (k !== 'long') throw new RuleError('BAD_COMMAND', null, `unknown skirmish option "${k}" (the only option is "long")`);
   const long = options.long === true;
@@ -333,7 +338,13 @@ function decide(s: SkState, c: SkCommand, actor: Actor, dice: DiceSource): SkEve
       const [winner, loser] = attackerWins ? [a, d] : [d, a];
       const loserStrength = (attackerWins ? ds : as) - 1;
       const events: SkEvent[] = [
-        { type: 'revealed', pieces: [{ token: a.token, strength: as }, { token: d.token, strength: ds }] },
+        {
+          type: 'revealed',
+          pieces: [
+            { token: a.token, strength: as },
+            { token: d.token, strength: ds },
+          ],
+        },
         {
           type: 'battle',
           attacker: a.token,

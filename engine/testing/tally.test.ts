@@ -29,7 +29,12 @@ describe('tally', () => {
   it('lets any seat of either side add at any time, recording the total after each addition', () => {
     let s = start();
     expect(s).toEqual({ started: true, total: 0, adds: 0, by: {} });
-    for (const [actor, n] of [[a1, 3], [b2, 9], [a1, 1], [b2, 2]] as const) {
+    for (const [actor, n] of [
+      [a1, 3],
+      [b2, 9],
+      [a1, 1],
+      [b2, 2],
+    ] as const) {
       const evs = tally.decide(s, tally.parseCommand({ type: 'add', n }), actor, noDice);
       expect(evs).toEqual([{ type: 'added', by: actorKey(actor), n, total: s.total + n }]);
       s = fold(tally, evs, s);
@@ -42,8 +47,19 @@ describe('tally', () => {
 
   it('rejects malformed commands and unknown sides with typed rule errors', () => {
     const s = start();
-    for (const bad of [null, 1, 'add', {}, { type: 'add' }, { type: 'add', n: 0 }, { type: 'add', n: 10 }, { type: 'add', n: 1.5 },
-      { type: 'add', n: '3' }, { type: 'add', n: 3, extra: true }, { type: 'sub', n: 1 }]) {
+    for (const bad of [
+      null,
+      1,
+      'add',
+      {},
+      { type: 'add' },
+      { type: 'add', n: 0 },
+      { type: 'add', n: 10 },
+      { type: 'add', n: 1.5 },
+      { type: 'add', n: '3' },
+      { type: 'add', n: 3, extra: true },
+      { type: 'sub', n: 1 },
+    ]) {
       expect(ruleErrorOf(() => tally.parseCommand(bad)).code).toBe('BAD_COMMAND');
     }
     expect(ruleErrorOf(() => tally.decide(s, { type: 'add', n: 1 }, { side: 'c', commands: [] }, noDice)).code).toBe('FORBIDDEN');

@@ -20,8 +20,22 @@ export const TALLY_SIDES = ['a', 'b'] as const;
 
 const ROLES: Roles = {
   sides: [
-    { id: 'a', name: 'Side A', commands: [{ id: 'a1', name: 'A one' }, { id: 'a2', name: 'A two' }] },
-    { id: 'b', name: 'Side B', commands: [{ id: 'b1', name: 'B one' }, { id: 'b2', name: 'B two' }] },
+    {
+      id: 'a',
+      name: 'Side A',
+      commands: [
+        { id: 'a1', name: 'A one' },
+        { id: 'a2', name: 'A two' },
+      ],
+    },
+    {
+      id: 'b',
+      name: 'Side B',
+      commands: [
+        { id: 'b1', name: 'B one' },
+        { id: 'b2', name: 'B two' },
+      ],
+    },
   ],
 };
 
@@ -37,9 +51,7 @@ export interface TallyState {
 
 export type TallyCommand = { type: 'add'; n: number };
 
-export type TallyEvent =
-  | { type: 'started'; scenario: string }
-  | { type: 'added'; by: string; n: number; total: number };
+export type TallyEvent = { type: 'started'; scenario: string } | { type: 'added'; by: string; n: number; total: number };
 
 /** The key per-actor counts are kept under: side and the commands held. */
 export const actorKey = (a: Actor) => `${a.side}:${[...a.commands].sort().join('+')}`;
@@ -81,12 +93,14 @@ export const tally: Ruleset<TallyState, TallyCommand, TallyEvent, TallyState> = 
   testOnly: true,
   scenarios: SCENARIOS,
   roles(scenario) {
-    if (!SCENARIOS.some((x) => x.id === scenario)) throw new RuleError('BAD_COMMAND', null, `unknown tally scenario "${scenario}" (try "count")`);
+    if (!SCENARIOS.some((x) => x.id === scenario))
+      throw new RuleError('BAD_COMMAND', null, `unknown tally scenario "${scenario}" (try "count")`);
     return ROLES;
   },
   initial,
   setup(scenario, options) {
-    if (!SCENARIOS.some((x) => x.id === scenario)) throw new RuleError('BAD_COMMAND', null, `unknown tally scenario "${scenario}" (try "count")`);
+    if (!SCENARIOS.some((x) => x.id === scenario))
+      throw new RuleError('BAD_COMMAND', null, `unknown tally scenario "${scenario}" (try "count")`);
     const extra = Object.keys(options);
     if (extra.length) throw new RuleError('BAD_COMMAND', null, `tally has no options (got ${extra.join(', ')})`);
     return [{ type: 'started', scenario }];
@@ -126,7 +140,11 @@ export function tallyLog(n: number, seed = 1): TallyEvent[] {
   let total = 0;
   let x = seed >>> 0 || 1;
   for (let i = 0; i < n; i++) {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
     const k = 1 + (x % 9);
     total += k;
     out.push({ type: 'added', by: keys[i % 4], n: k, total });

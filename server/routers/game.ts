@@ -38,61 +38,73 @@ export const gameRouter = router({
   ),
 
   create: publicProcedure
-    .input(z.object({
-      ruleset: z.string().max(64),
-      scenario: z.string().max(64),
-      options: z.record(z.string().max(64), z.boolean()).optional(),
-      name: z.string().max(120).optional(),
-    }))
-    .mutation(({ ctx, input }) => guard(async () => {
-      const created = await ctx.services.games.create(input);
-      // The creator's browser holds every seat until they hand seats out with invite links (hot-seat).
-      rememberTokens(ctx, [created.ownerToken, ...created.seats.map((s) => s.token)]);
-      return created;
-    })),
+    .input(
+      z.object({
+        ruleset: z.string().max(64),
+        scenario: z.string().max(64),
+        options: z.record(z.string().max(64), z.boolean()).optional(),
+        name: z.string().max(120).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      guard(async () => {
+        const created = await ctx.services.games.create(input);
+        // The creator's browser holds every seat until they hand seats out with invite links (hot-seat).
+        rememberTokens(ctx, [created.ownerToken, ...created.seats.map((s) => s.token)]);
+        return created;
+      }),
+    ),
 
   /** The lobby: games this browser plays in (mine) and the others, open to watch. */
-  list: publicProcedure
-    .input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional())
-    .query(({ ctx, input }) => guard(async () => {
+  list: publicProcedure.input(z.object({ limit: z.number().int().min(1).max(200).optional() }).optional()).query(({ ctx, input }) =>
+    guard(async () => {
       const mine = new Set(await ctx.services.games.gamesOf(ctx.tokens));
       const all = await ctx.services.games.list({ limit: input?.limit });
       const extra = [...mine].filter((id) => !all.some((g) => g.id === id));
       const rest = extra.length ? await ctx.services.games.list({ ids: extra }) : [];
       return [...all, ...rest].map((g) => ({ ...g, mine: mine.has(g.id) }));
-    })),
+    }),
+  ),
 
   view: publicProcedure
     .input(z.object({ gameId, side, atSeq: z.number().int().min(0).optional() }))
-    .query(({ ctx, input }) => guard(async () =>
-      ctx.services.games.view(input.gameId, await principalOf(ctx, input.gameId), { side: input.side, atSeq: input.atSeq }))),
+    .query(({ ctx, input }) =>
+      guard(async () =>
+        ctx.services.games.view(input.gameId, await principalOf(ctx, input.gameId), { side: input.side, atSeq: input.atSeq }),
+      ),
+    ),
 
   /** Where each turn and phase starts (public). */
-  chapters: publicProcedure
-    .input(z.object({ gameId }))
-    .query(({ ctx, input }) => guard(() => ctx.services.games.chapters(input.gameId))),
+  chapters: publicProcedure.input(z.object({ gameId })).query(({ ctx, input }) => guard(() => ctx.services.games.chapters(input.gameId))),
 
   /** The caller's views at up to 60 seqs (for plots). */
   viewsAt: publicProcedure
     .input(z.object({ gameId, side, seqs: z.array(z.number().int().min(0).max(2_147_483_647)).max(60) }))
-    .query(({ ctx, input }) => guard(async () =>
-      ctx.services.games.viewsAt(input.gameId, await principalOf(ctx, input.gameId), input.seqs, input.side))),
+    .query(({ ctx, input }) =>
+      guard(async () => ctx.services.games.viewsAt(input.gameId, await principalOf(ctx, input.gameId), input.seqs, input.side)),
+    ),
 
   events: publicProcedure
     .input(z.object({ gameId, side, since: z.number().int().min(0), limit: z.number().int().min(1).max(2000).optional() }))
-    .query(({ ctx, input }) => guard(async () =>
-      ctx.services.games.events(input.gameId, await principalOf(ctx, input.gameId), input))),
+    .query(({ ctx, input }) => guard(async () => ctx.services.games.events(input.gameId, await principalOf(ctx, input.gameId), input))),
 
   command: publicProcedure
-    .input(z.object({
-      gameId,
-      side,
-      commandId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
-      expectedSeq: z.number().int().min(0).optional(),
-      command: z.unknown(),
-    }))
-    .mutation(({ ctx, input }) => guard(async () =>
-      ctx.services.games.command({ ...input, principal: await principalOf(ctx, input.gameId) }))),
+    .input(
+      z.object({
+        gameId,
+        side,
+        commandId: z
+          .string()
+          .min(8)
+          .max(64)
+          .regex(/^[A-Za-z0-9_-]+$/),
+        expectedSeq: z.number().int().min(0).optional(),
+        command: z.unknown(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      guard(async () => ctx.services.games.command({ ...input, principal: await principalOf(ctx, input.gameId) })),
+    ),
 
   /** Live events for the caller's viewpoint (SSE). Resumes after the last event id it delivered. */
   live: publicProcedure

@@ -10,21 +10,24 @@ import { gameId, guard, principalOf, rememberTokens } from './game';
 
 const side = z.string().max(64).optional();
 const seq = z.number().int().min(0).max(2_147_483_647);
-const replayToken = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const replayToken = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 const timelineOf = (ctx: Context) => new Timeline(ctx.services.games);
 
 export const timelineRouter = router({
-  undo: publicProcedure
-    .input(z.object({ gameId, side }))
-    .mutation(({ ctx, input }) => guard(async () => {
+  undo: publicProcedure.input(z.object({ gameId, side })).mutation(({ ctx, input }) =>
+    guard(async () => {
       const r = await timelineOf(ctx).undo(input.gameId, await principalOf(ctx, input.gameId), input.side);
       return { lastSeq: r.lastSeq };
-    })),
+    }),
+  ),
 
   /** What the caller could undo now, and any take-back waiting for an answer. */
-  options: publicProcedure
-    .input(z.object({ gameId, side }))
-    .query(({ ctx, input }) => guard(async () => {
+  options: publicProcedure.input(z.object({ gameId, side })).query(({ ctx, input }) =>
+    guard(async () => {
       const p = await principalOf(ctx, input.gameId);
       const actor = ctx.services.games.actorOf(p, input.side);
       const t = timelineOf(ctx);
@@ -37,33 +40,37 @@ export const timelineRouter = router({
         lastCommandFrom: own ? last!.from : null,
         pendingTakeback: await t.pendingTakeback(input.gameId),
       };
-    })),
+    }),
+  ),
 
-  requestTakeback: publicProcedure
-    .input(z.object({ gameId, side, from: seq }))
-    .mutation(({ ctx, input }) => guard(async () => {
+  requestTakeback: publicProcedure.input(z.object({ gameId, side, from: seq })).mutation(({ ctx, input }) =>
+    guard(async () => {
       const r = await timelineOf(ctx).requestTakeback(input.gameId, await principalOf(ctx, input.gameId), input.from, input.side);
       return { lastSeq: r.lastSeq };
-    })),
+    }),
+  ),
 
-  answerTakeback: publicProcedure
-    .input(z.object({ gameId, side, accept: z.boolean() }))
-    .mutation(({ ctx, input }) => guard(async () => {
+  answerTakeback: publicProcedure.input(z.object({ gameId, side, accept: z.boolean() })).mutation(({ ctx, input }) =>
+    guard(async () => {
       const r = await timelineOf(ctx).answerTakeback(input.gameId, await principalOf(ctx, input.gameId), input.accept, input.side);
       return { lastSeq: r?.lastSeq ?? null };
-    })),
+    }),
+  ),
 
   /** "What-if from here": a new game whose history is this one's up to `atSeq`. */
-  branch: publicProcedure
-    .input(z.object({ gameId, atSeq: seq, name: z.string().max(120).optional() }))
-    .mutation(({ ctx, input }) => guard(async () => {
+  branch: publicProcedure.input(z.object({ gameId, atSeq: seq, name: z.string().max(120).optional() })).mutation(({ ctx, input }) =>
+    guard(async () => {
       const r = await timelineOf(ctx).branch(input.gameId, await principalOf(ctx, input.gameId), input.atSeq, input.name);
       rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
       return r;
-    })),
+    }),
+  ),
 });
 
-async function replayViewer(ctx: Context, token: string): Promise<{ gameId: string; viewer: Viewer; atSeq: number | null; canAnnotate: boolean }> {
+async function replayViewer(
+  ctx: Context,
+  token: string,
+): Promise<{ gameId: string; viewer: Viewer; atSeq: number | null; canAnnotate: boolean }> {
   const link = await timelineOf(ctx).replayPrincipal(token);
   const viewer: Viewer = link.view === 'spectator' ? { kind: 'spectator' } : { kind: 'side', side: link.view };
   if (viewer.kind === 'side') {
@@ -77,26 +84,34 @@ async function replayViewer(ctx: Context, token: string): Promise<{ gameId: stri
 export const replayRouter = router({
   create: publicProcedure
     .input(z.object({ gameId, view: z.string().max(64), atSeq: seq.optional(), canAnnotate: z.boolean().optional() }))
-    .mutation(({ ctx, input }) => guard(async () =>
-      timelineOf(ctx).createReplayLink(input.gameId, await principalOf(ctx, input.gameId), input.view, input))),
+    .mutation(({ ctx, input }) =>
+      guard(async () => timelineOf(ctx).createReplayLink(input.gameId, await principalOf(ctx, input.gameId), input.view, input)),
+    ),
 
   /** The game as the link's viewpoint shows it, at `atSeq` (default: the link's own position, else the latest). */
-  view: publicProcedure
-    .input(z.object({ token: replayToken, atSeq: seq.optional() }))
-    .query(({ ctx, input }) => guard(async () => {
+  view: publicProcedure.input(z.object({ token: replayToken, atSeq: seq.optional() })).query(({ ctx, input }) =>
+    guard(async () => {
       const r = await replayViewer(ctx, input.token);
       const { row, rs, at, latest, state } = await ctx.services.games.momentAt(r.gameId, input.atSeq ?? r.atSeq ?? undefined);
       return {
         game: { id: row.id, name: row.name, ruleset: row.ruleset, scenario: row.scenario, options: row.options },
-        seq: at, latestSeq: latest, linkSeq: r.atSeq, viewer: r.viewer, canAnnotate: r.canAnnotate,
-        status: rs.status(state), view: rs.view(state, r.viewer),
+        seq: at,
+        latestSeq: latest,
+        linkSeq: r.atSeq,
+        viewer: r.viewer,
+        canAnnotate: r.canAnnotate,
+        status: rs.status(state),
+        view: rs.view(state, r.viewer),
       };
-    })),
+    }),
+  ),
 
   events: publicProcedure
     .input(z.object({ token: replayToken, since: seq, limit: z.number().int().min(1).max(2000).optional() }))
-    .query(({ ctx, input }) => guard(async () => {
-      const r = await replayViewer(ctx, input.token);
-      return ctx.services.games.eventsFor(r.gameId, r.viewer, { since: input.since, limit: input.limit });
-    })),
+    .query(({ ctx, input }) =>
+      guard(async () => {
+        const r = await replayViewer(ctx, input.token);
+        return ctx.services.games.eventsFor(r.gameId, r.viewer, { since: input.since, limit: input.limit });
+      }),
+    ),
 });

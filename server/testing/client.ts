@@ -9,9 +9,10 @@ import type { AppRouter } from '../router';
 
 export function apiClient(baseUrl: string, tokens: string[] = [], opts: { batch?: boolean } = {}) {
   const headers = (): Record<string, string> => (tokens.length ? { 'x-hexfront-token': tokens.join(',') } : {});
-  const http = opts.batch === false
-    ? httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers })
-    : httpBatchLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers });
+  const http =
+    opts.batch === false
+      ? httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers })
+      : httpBatchLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers });
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
@@ -21,10 +22,11 @@ export function apiClient(baseUrl: string, tokens: string[] = [], opts: { batch?
           transformer: superjson,
           // Node 20 has no EventSource: use the package, passing seat tokens as a header.
           EventSource: EventSource as never,
-          eventSourceOptions: () => ({
-            fetch: (input: string | URL, init?: RequestInit) =>
-              fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers() } }),
-          }) as never,
+          eventSourceOptions: () =>
+            ({
+              fetch: (input: string | URL, init?: RequestInit) =>
+                fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers() } }),
+            }) as never,
         }),
         false: http,
       }),

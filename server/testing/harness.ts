@@ -39,5 +39,14 @@ export async function freshDatabase(): Promise<TestDb> {
 
 /** An API-only server on a random port over a fresh database. */
 export async function startTestServer(db: TestDb, extra: Partial<StartOptions> = {}): Promise<RunningServer> {
-  return startServer({ port: 0, host: '127.0.0.1', databaseUrl: db.url, dataDir: db.dataDir, next: false, quiet: true, testGames: true, ...extra });
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: db.url,
+    dataDir: db.dataDir,
+    next: false,
+    quiet: true,
+    testGames: true,
+    ...extra,
+  });
 }

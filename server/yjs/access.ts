@@ -15,9 +15,7 @@ import type { GameService } from '../games';
 import { AppError } from '../errors';
 import { docNameFromPath, parseDocName } from './names';
 
-export type Access =
-  | { ok: true; doc: string; write: boolean }
-  | { ok: false; status: 401 | 403 | 404; message: string };
+export type Access = { ok: true; doc: string; write: boolean } | { ok: false; status: 401 | 403 | 404; message: string };
 
 const refused = (status: 401 | 403 | 404, message: string): Access => ({ ok: false, status, message });
 

@@ -14,7 +14,17 @@ import { apiClient, type ApiClient } from '../testing/client';
 import { freshDatabase, startTestServer, usingPostgres, type TestDb } from '../testing/harness';
 import { replayDocName, sideDocName } from './names';
 import { yjsServerFor, type YjsServer } from './server';
-import { chatOf, closeAllClients, notesOf, rawOpen, sendUpdateAndSettle, startStandaloneYjs, waitFor, yClient, type ChatMessage } from './testing';
+import {
+  chatOf,
+  closeAllClients,
+  notesOf,
+  rawOpen,
+  sendUpdateAndSettle,
+  startStandaloneYjs,
+  waitFor,
+  yClient,
+  type ChatMessage,
+} from './testing';
 
 let db: TestDb;
 let srv: RunningServer;
@@ -38,7 +48,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-if (!usingPostgres()) console.warn('[yjs] full server restart test skipped under PGlite (set DATABASE_URL); the collaboration-layer restart test runs');
+if (!usingPostgres())
+  console.warn('[yjs] full server restart test skipped under PGlite (set DATABASE_URL); the collaboration-layer restart test runs');
 
 const yjs = (): YjsServer => yjsServerFor(srv.database)!;
 
@@ -47,7 +58,13 @@ async function newGame(): Promise<Game> {
   return { id: g.id, red: g.seats.find((s) => s.side === 'red')!.token, blue: g.seats.find((s) => s.side === 'blue')!.token };
 }
 
-const message = (text: string, side = 'red'): ChatMessage => ({ id: randomUUID(), name: 'tester', side, at: new Date().toISOString(), text });
+const message = (text: string, side = 'red'): ChatMessage => ({
+  id: randomUUID(),
+  name: 'tester',
+  side,
+  at: new Date().toISOString(),
+  text,
+});
 
 async function storedRows(doc: string): Promise<number> {
   const [r] = await srv.database.query<{ n: string | number }>('SELECT count(*) AS n FROM yjs_updates WHERE doc = $1', [doc]);
@@ -67,7 +84,7 @@ async function addReplayLink(gameId: string, canAnnotate: boolean): Promise<stri
 }
 
 describe('one side', () => {
-  it('two clients of a side see each other\'s chat message and arrow within one second', async () => {
+  it("two clients of a side see each other's chat message and arrow within one second", async () => {
     const g = await newGame();
     const chat = sideDocName(g.id, 'red', 'chat');
     const notes = sideDocName(g.id, 'red', 'notes');
@@ -77,11 +94,25 @@ describe('one side', () => {
 
     let t0 = Date.now();
     chatOf(a.doc).push([message('hold the river line')]);
-    await waitFor(() => chatOf(b.doc).toArray().some((m) => m.text === 'hold the river line'), 1000, 'chat message at the peer');
+    await waitFor(
+      () =>
+        chatOf(b.doc)
+          .toArray()
+          .some((m) => m.text === 'hold the river line'),
+      1000,
+      'chat message at the peer',
+    );
     expect(Date.now() - t0).toBeLessThan(1000);
 
     t0 = Date.now();
-    notesOf(nb.doc).set('arrow-1', { kind: 'arrow', from: { q: -3, r: 0 }, to: { q: -2, r: 0 }, fromSeq: 1, toSeq: null, author: 'tester' });
+    notesOf(nb.doc).set('arrow-1', {
+      kind: 'arrow',
+      from: { q: -3, r: 0 },
+      to: { q: -2, r: 0 },
+      fromSeq: 1,
+      toSeq: null,
+      author: 'tester',
+    });
     const arrow = await waitFor(() => notesOf(na.doc).get('arrow-1'), 1000, 'arrow at the peer');
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(arrow).toMatchObject({ kind: 'arrow', to: { q: -2, r: 0 } });
@@ -115,7 +146,9 @@ describe('one side', () => {
     expect((await rawOpen(srv.url, replayDocName(randomBytes(24).toString('base64url')), [g.red])).status).toBe(403);
     expect((await rawOpen(srv.url, chat, [g.red], { origin: 'http://evil.example' })).status).toBe(403);
     // The browser's way in: the signed session cookie. A cookie holding only blue's token is still refused.
-    const cookie = (tokens: string[]) => ({ cookie: `${SESSION_COOKIE}=${encodeURIComponent(encodeSession(srv.services.secret, tokens))}` });
+    const cookie = (tokens: string[]) => ({
+      cookie: `${SESSION_COOKIE}=${encodeURIComponent(encodeSession(srv.services.secret, tokens))}`,
+    });
     const viaCookie = await rawOpen(srv.url, chat, [], cookie([g.red]));
     expect(viaCookie.status).toBe(101);
     if (viaCookie.open) viaCookie.ws.close();
@@ -138,7 +171,14 @@ describe('one side', () => {
     const secret = `red-secret-${randomUUID()}`;
     chatOf(a.doc).push([message(secret)]);
     notesOf(na.doc).set('n1', { kind: 'note', hex: { q: 0, r: 0 }, text: secret, fromSeq: 1, toSeq: null });
-    await waitFor(() => chatOf(b.doc).toArray().some((m) => m.text === secret), 1000, 'red peer chat');
+    await waitFor(
+      () =>
+        chatOf(b.doc)
+          .toArray()
+          .some((m) => m.text === secret),
+      1000,
+      'red peer chat',
+    );
     await waitFor(() => notesOf(nb.doc).get('n1'), 1000, 'red peer note');
     // Once the red peer has it, the server has broadcast it; give any stray message a moment, then look.
     await waitFor(async () => (await storedRows(notes)) >= 1, 2000, 'rows stored');
@@ -181,8 +221,16 @@ describe('one side', () => {
     const watcher = yClient(srv.url, chat, []);
     const redReader = yClient(srv.url, chat, [g.red]);
     await Promise.all([watcher.synced, redReader.synced]);
-    expect(chatOf(watcher.doc).toArray().map((m) => m.text)).toEqual(['before the end']);
-    expect(chatOf(redReader.doc).toArray().map((m) => m.text)).toEqual(['before the end']);
+    expect(
+      chatOf(watcher.doc)
+        .toArray()
+        .map((m) => m.text),
+    ).toEqual(['before the end']);
+    expect(
+      chatOf(redReader.doc)
+        .toArray()
+        .map((m) => m.text),
+    ).toEqual(['before the end']);
     // ...and sees new messages live...
     chatOf(blue.doc).push([message('good game', 'blue')]);
     await waitFor(() => chatOf(watcher.doc).length === 2, 1000, 'live message at the watcher');
@@ -192,9 +240,20 @@ describe('one side', () => {
     chatOf(watcher.doc).push([message('forged', 'blue')]);
     await waitFor(() => yjs().stats().ignoredWrites > ignoredBefore, 2000, 'the write to be dropped');
     chatOf(blue.doc).push([message('last word', 'blue')]);
-    await waitFor(() => chatOf(watcher.doc).toArray().some((m) => m.text === 'last word'), 1000, 'marker');
+    await waitFor(
+      () =>
+        chatOf(watcher.doc)
+          .toArray()
+          .some((m) => m.text === 'last word'),
+      1000,
+      'marker',
+    );
     await waitFor(async () => (await storedRows(chat)) >= rowsBefore + 1, 2000, 'marker stored');
-    expect(chatOf(blue.doc).toArray().map((m) => m.text)).not.toContain('forged');
+    expect(
+      chatOf(blue.doc)
+        .toArray()
+        .map((m) => m.text),
+    ).not.toContain('forged');
     // The same at the protocol level: a raw update from an anonymous reader, then a round trip proving the server
     // has handled it. It changed nothing.
     const raw = await rawOpen(srv.url, chat, []);
@@ -206,7 +265,11 @@ describe('one side', () => {
     raw.ws.close();
     const fresh = yClient(srv.url, chat, [g.blue]);
     await fresh.synced;
-    expect(chatOf(fresh.doc).toArray().map((m) => m.text)).toEqual(['before the end', 'good game', 'last word']);
+    expect(
+      chatOf(fresh.doc)
+        .toArray()
+        .map((m) => m.text),
+    ).toEqual(['before the end', 'good game', 'last word']);
     expect(await storedRows(chat)).toBe(rowsBefore + 1);
 
     // Side notes stay with their side even after the end.
@@ -220,7 +283,7 @@ describe('one side', () => {
 });
 
 describe('access withdrawn', () => {
-  it('a revoked seat\'s open connection is closed at the next re-check, and it cannot reconnect', async () => {
+  it("a revoked seat's open connection is closed at the next re-check, and it cannot reconnect", async () => {
     const g = await newGame();
     const chat = sideDocName(g.id, 'red', 'chat');
     const kept = await addSeat(g.id, 'red');
@@ -241,7 +304,7 @@ describe('access withdrawn', () => {
 });
 
 describe('replay links', () => {
-  it('serve the link\'s notes: annotating links write, view-only links read but cannot write', async () => {
+  it("serve the link's notes: annotating links write, view-only links read but cannot write", async () => {
     const g = await newGame();
     const annotate = await addReplayLink(g.id, true);
     const viewOnly = await addReplayLink(g.id, false);
@@ -284,7 +347,7 @@ describe('replay links', () => {
 });
 
 describe('persistence', () => {
-  it('compacts a document\'s rows into one merged row, keeping its content', async () => {
+  it("compacts a document's rows into one merged row, keeping its content", async () => {
     const g = await newGame();
     const chat = sideDocName(g.id, 'red', 'chat');
     const y = yjs();
@@ -303,7 +366,11 @@ describe('persistence', () => {
       await waitFor(async () => (await storedRows(chat)) <= 5, 3000, 'few rows');
       const b = yClient(srv.url, chat, [g.red]);
       await b.synced;
-      expect(chatOf(b.doc).toArray().map((m) => m.text)).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}`));
+      expect(
+        chatOf(b.doc)
+          .toArray()
+          .map((m) => m.text),
+      ).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}`));
       a.close();
       b.close();
     } finally {
@@ -329,7 +396,11 @@ describe('persistence', () => {
       await waitFor(() => y.stats().droppedOverCap > dropped, 2000, 'the third change dropped');
       const b = yClient(srv.url, chat, [g.red]);
       await b.synced;
-      expect(chatOf(b.doc).toArray().map((m) => m.text.split(' ')[0])).toEqual(['one', 'two']);
+      expect(
+        chatOf(b.doc)
+          .toArray()
+          .map((m) => m.text.split(' ')[0]),
+      ).toEqual(['one', 'two']);
       expect(await storedRows(chat)).toBe(2);
       a.close();
       b.close();
@@ -350,10 +421,18 @@ describe('persistence', () => {
     Y.applyUpdate(elsewhere, Y.encodeStateAsUpdate(a.doc));
     chatOf(elsewhere).push([message('sent while we were deaf')]);
     const update = Y.encodeStateAsUpdate(elsewhere, Y.encodeStateVector(a.doc));
-    await srv.database.query('INSERT INTO yjs_updates (doc, update, origin) VALUES ($1, $2, $3)', [chat, Buffer.from(update), 'another-instance']);
+    await srv.database.query('INSERT INTO yjs_updates (doc, update, origin) VALUES ($1, $2, $3)', [
+      chat,
+      Buffer.from(update),
+      'another-instance',
+    ]);
     expect(await yjs().catchUp()).toBeGreaterThanOrEqual(1);
     await waitFor(() => chatOf(a.doc).length === 2, 2000, 'the missed row at the client');
-    expect(chatOf(a.doc).toArray().map((m) => m.text)).toEqual(['first', 'sent while we were deaf']);
+    expect(
+      chatOf(a.doc)
+        .toArray()
+        .map((m) => m.text),
+    ).toEqual(['first', 'sent while we were deaf']);
     a.close();
   });
 
@@ -379,7 +458,11 @@ describe('persistence', () => {
       const a = yClient(second.url, chat, [g.red]);
       const n = yClient(second.url, notes, [g.red]);
       await Promise.all([a.synced, n.synced]);
-      expect(chatOf(a.doc).toArray().map((m) => m.text)).toEqual(['written before the restart']);
+      expect(
+        chatOf(a.doc)
+          .toArray()
+          .map((m) => m.text),
+      ).toEqual(['written before the restart']);
       expect(notesOf(n.doc).get('note')).toMatchObject({ text: 'dig in', fromSeq: 4 });
       a.close();
       n.close();
@@ -410,7 +493,11 @@ describe('persistence', () => {
     const a2 = yClient(srv.url, chat, [g.red]);
     const n2 = yClient(srv.url, notes, [g.red]);
     await Promise.all([a2.synced, n2.synced]);
-    expect(chatOf(a2.doc).toArray().map((m) => m.text)).toEqual(['survives a restart']);
+    expect(
+      chatOf(a2.doc)
+        .toArray()
+        .map((m) => m.text),
+    ).toEqual(['survives a restart']);
     expect(notesOf(n2.doc).get('arrow')).toMatchObject({ kind: 'arrow', to: { q: 1, r: 0 } });
     // Still refused to the other side after the restart.
     expect((await rawOpen(srv.url, notes, [g.blue])).status).toBe(403);

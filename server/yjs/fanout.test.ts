@@ -45,7 +45,9 @@ async function newGame() {
 
 async function rowsByOrigin(doc: string): Promise<Record<string, number>> {
   const rows = await a.database.query<{ origin: string; n: string }>(
-    'SELECT origin, count(*) AS n FROM yjs_updates WHERE doc = $1 GROUP BY origin', [doc]);
+    'SELECT origin, count(*) AS n FROM yjs_updates WHERE doc = $1 GROUP BY origin',
+    [doc],
+  );
   return Object.fromEntries(rows.map((r) => [r.origin, Number(r.n)]));
 }
 
@@ -65,7 +67,14 @@ describe.skipIf(!pg)('Yjs fan-out through PostgreSQL', () => {
 
     let t0 = Date.now();
     chatOf(onA.doc).push([message('from A')]);
-    await waitFor(() => chatOf(onB.doc).toArray().some((m) => m.text === 'from A'), 1000, 'A -> B');
+    await waitFor(
+      () =>
+        chatOf(onB.doc)
+          .toArray()
+          .some((m) => m.text === 'from A'),
+      1000,
+      'A -> B',
+    );
     expect(Date.now() - t0).toBeLessThan(1000);
     t0 = Date.now();
     notesOf(notesB.doc).set('arrow', { kind: 'arrow', from: { q: 0, r: 0 }, to: { q: 0, r: 1 }, fromSeq: 1, toSeq: null });
@@ -100,17 +109,36 @@ describe.skipIf(!pg)('Yjs fan-out through PostgreSQL', () => {
     }
     const total = perClient * all.length;
     for (const c of all) await waitFor(() => chatOf(c.doc).length === total, 5000, 'convergence');
-    const order = chatOf(all[0].doc).toArray().map((m) => m.text);
-    for (const c of all) expect(chatOf(c.doc).toArray().map((m) => m.text)).toEqual(order);
+    const order = chatOf(all[0].doc)
+      .toArray()
+      .map((m) => m.text);
+    for (const c of all)
+      expect(
+        chatOf(c.doc)
+          .toArray()
+          .map((m) => m.text),
+      ).toEqual(order);
 
     // Once every client has left, both instances drop the document; new clients load it from the table.
     for (const c of all) c.close();
-    await waitFor(() => yjsServerFor(a.database)!.stats().openDocs === 0 && yjsServerFor(b.database)!.stats().openDocs === 0, 3000, 'documents released');
+    await waitFor(
+      () => yjsServerFor(a.database)!.stats().openDocs === 0 && yjsServerFor(b.database)!.stats().openDocs === 0,
+      3000,
+      'documents released',
+    );
     const lateA = yClient(a.url, chat, [g.red]);
     const lateB = yClient(b.url, chat, [g.red]);
     await Promise.all([lateA.synced, lateB.synced]);
-    expect(chatOf(lateA.doc).toArray().map((m) => m.text)).toEqual(order);
-    expect(chatOf(lateB.doc).toArray().map((m) => m.text)).toEqual(order);
+    expect(
+      chatOf(lateA.doc)
+        .toArray()
+        .map((m) => m.text),
+    ).toEqual(order);
+    expect(
+      chatOf(lateB.doc)
+        .toArray()
+        .map((m) => m.text),
+    ).toEqual(order);
     lateA.close();
     lateB.close();
   });
@@ -129,7 +157,11 @@ describe.skipIf(!pg)('Yjs fan-out through PostgreSQL', () => {
       for (let i = 0; i < 10; i++) {
         chatOf(onB.doc).push([message(`b${i}`)]);
         chatOf(onA.doc).push([message(`a${i}`)]);
-        await waitFor(() => chatOf(onA.doc).length === 2 * (i + 1) && chatOf(onB.doc).length === 2 * (i + 1), 2000, () => `round ${i}: A has ${chatOf(onA.doc).length}, B has ${chatOf(onB.doc).length}`);
+        await waitFor(
+          () => chatOf(onA.doc).length === 2 * (i + 1) && chatOf(onB.doc).length === 2 * (i + 1),
+          2000,
+          () => `round ${i}: A has ${chatOf(onA.doc).length}, B has ${chatOf(onB.doc).length}`,
+        );
       }
       await waitFor(() => ya.stats().compactions > before, 3000, 'a compaction on A');
       onA.close();
@@ -137,7 +169,10 @@ describe.skipIf(!pg)('Yjs fan-out through PostgreSQL', () => {
       await waitFor(() => ya.stats().openDocs === 0 && yjsServerFor(b.database)!.stats().openDocs === 0, 3000, 'released');
       const fresh = yClient(b.url, chat, [g.red]);
       await fresh.synced;
-      const texts = chatOf(fresh.doc).toArray().map((m) => m.text).sort();
+      const texts = chatOf(fresh.doc)
+        .toArray()
+        .map((m) => m.text)
+        .sort();
       expect(texts).toEqual([...Array.from({ length: 10 }, (_, i) => `a${i}`), ...Array.from({ length: 10 }, (_, i) => `b${i}`)].sort());
       fresh.close();
     } finally {

@@ -11,9 +11,7 @@
 
 export type SideRoom = 'chat' | 'notes';
 
-export type DocRef =
-  | { kind: 'side'; gameId: string; side: string; room: SideRoom }
-  | { kind: 'replay'; token: string; room: 'notes' };
+export type DocRef = { kind: 'side'; gameId: string; side: string; room: SideRoom } | { kind: 'replay'; token: string; room: 'notes' };
 
 /** Size cap of one document's updates; the server drops changes past it and the pages say so (docs/collaboration.md). */
 export const MAX_DOC_BYTES = 2 * 1024 * 1024;

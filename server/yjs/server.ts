@@ -282,8 +282,17 @@ export class YjsServer {
   bind(name: string, doc: Y.Doc) {
     const previous = this.releasing.get(name);
     const b: Bound = {
-      name, doc, seen: new Set(), rows: 0, bytes: 0, pending: [], writing: null, dirty: false, released: false,
-      loaded: Promise.resolve(), pulls: Promise.resolve(),
+      name,
+      doc,
+      seen: new Set(),
+      rows: 0,
+      bytes: 0,
+      pending: [],
+      writing: null,
+      dirty: false,
+      released: false,
+      loaded: Promise.resolve(),
+      pulls: Promise.resolve(),
     };
     // Registered before loading, so a row announced while the load runs is pulled afterwards, not missed.
     this.open.set(name, b);
@@ -296,7 +305,9 @@ export class YjsServer {
       // The last session of this document on this instance may still be writing: its rows must be in the load.
       await previous;
       const rows = await this.opts.database.query<{ id: string | number; update: unknown }>(
-        'SELECT id, update FROM yjs_updates WHERE doc = $1 ORDER BY id', [name]);
+        'SELECT id, update FROM yjs_updates WHERE doc = $1 ORDER BY id',
+        [name],
+      );
       for (const r of rows) b.seen.add(Number(r.id));
       b.rows += rows.length;
       if (rows.length) Y.applyUpdate(doc, Y.mergeUpdates(rows.map((r) => toBytes(r.update))), FROM_DB);
@@ -390,7 +401,15 @@ export class YjsServer {
         .limit(10_000);
       if (rows.length < 2) return null;
       const merged = Y.mergeUpdates(rows.map((r) => toBytes(r.update)));
-      await tx.delete(yjsUpdates).where(and(eq(yjsUpdates.doc, name), inArray(yjsUpdates.id, rows.map((r) => r.id))));
+      await tx.delete(yjsUpdates).where(
+        and(
+          eq(yjsUpdates.doc, name),
+          inArray(
+            yjsUpdates.id,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
       const [ins] = await tx
         .insert(yjsUpdates)
         .values({ doc: name, update: merged, origin: this.opts.instance })
@@ -418,16 +437,20 @@ export class YjsServer {
     const id = Number(payload.slice(0, sp));
     const b = this.open.get(payload.slice(sp + 1));
     if (!b || !Number.isFinite(id) || b.seen.has(id)) return;
-    b.pulls = b.pulls.then(() => this.pull(b, id)).catch((err) => {
-      if (!this.closed) this.log(`fan-out of ${b.name} failed:`, (err as Error).message);
-    });
+    b.pulls = b.pulls
+      .then(() => this.pull(b, id))
+      .catch((err) => {
+        if (!this.closed) this.log(`fan-out of ${b.name} failed:`, (err as Error).message);
+      });
   }
 
   private async pull(b: Bound, id: number) {
     await b.loaded;
     if (b.released || this.closed || b.seen.has(id)) return;
     const [row] = await this.opts.database.query<{ update: unknown; origin: string }>(
-      'SELECT update, origin FROM yjs_updates WHERE id = $1 AND doc = $2', [id, b.name]);
+      'SELECT update, origin FROM yjs_updates WHERE id = $1 AND doc = $2',
+      [id, b.name],
+    );
     b.seen.add(id);
     // Gone: compacted meanwhile, and the merged row is announced in its turn.
     if (!row) return;
@@ -456,9 +479,11 @@ export class YjsServer {
       for (const id of ids) {
         if (b.seen.has(id)) continue;
         missing++;
-        b.pulls = b.pulls.then(() => this.pull(b, id)).catch((err) => {
-          if (!this.closed) this.log(`catch-up of ${b.name} failed:`, (err as Error).message);
-        });
+        b.pulls = b.pulls
+          .then(() => this.pull(b, id))
+          .catch((err) => {
+            if (!this.closed) this.log(`catch-up of ${b.name} failed:`, (err as Error).message);
+          });
       }
       // An id seen but no longer in the table was compacted away; if it is announced late, pulling it finds
       // nothing, so forgetting it is safe.
@@ -476,11 +501,12 @@ export class YjsServer {
     this.closed = true;
     if (this.recheckTimer) clearInterval(this.recheckTimer);
     const gone = [...this.conns.keys()].map(
-      (ws) => new Promise<void>((r) => {
-        if (ws.readyState === ws.CLOSED) return r();
-        ws.once('close', () => r());
-        ws.terminate();
-      }),
+      (ws) =>
+        new Promise<void>((r) => {
+          if (ws.readyState === ws.CLOSED) return r();
+          ws.once('close', () => r());
+          ws.terminate();
+        }),
     );
     await Promise.race([Promise.all(gone), sleep(2000)]);
     // Closing the last connection of a document releases it (writeState); wait for those and any stragglers.
@@ -514,7 +540,11 @@ function toMessageBytes(data: unknown): Uint8Array {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
 

@@ -50,7 +50,9 @@ export function yClient(httpUrl: string, name: string, tokens: string[] = []): C
     provider.on('sync', (s: boolean) => s && resolve());
   });
   const c: Client = {
-    doc, provider, synced,
+    doc,
+    provider,
+    synced,
     close() {
       provider.destroy();
       doc.destroy();

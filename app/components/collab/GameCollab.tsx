@@ -25,10 +25,25 @@ function useDisplayName(gameId: string, side: string | undefined, mySeatIds: str
   useEffect(() => setSaved(savedName()), []);
   const seat = seats.data?.seats.find((s) => mySeatIds.includes(s.id) && s.side === side);
   const name = saved || seat?.holder || seat?.label || 'a commander';
-  return { name, rename: (n: string) => { saveName(n.trim()); setSaved(n.trim()); } };
+  return {
+    name,
+    rename: (n: string) => {
+      saveName(n.trim());
+      setSaved(n.trim());
+    },
+  };
 }
 
-export function GameCollab({ gameId, side, sides, mySeatIds, seq, latestSeq, busy, finished }: {
+export function GameCollab({
+  gameId,
+  side,
+  sides,
+  mySeatIds,
+  seq,
+  latestSeq,
+  busy,
+  finished,
+}: {
   gameId: string;
   side: string | undefined;
   sides: { id: string; name: string }[];
@@ -49,10 +64,15 @@ export function GameCollab({ gameId, side, sides, mySeatIds, seq, latestSeq, bus
   const sideName = sides.find((s) => s.id === side)?.name ?? side ?? '';
 
   if (!side) {
-    if (!finished) return <p className="muted">Team chat and annotations are for the players of each side; spectators see the chats once the game is over.</p>;
+    if (!finished)
+      return (
+        <p className="muted">Team chat and annotations are for the players of each side; spectators see the chats once the game is over.</p>
+      );
     return (
       <div className="grid" style={{ marginTop: '1rem' }}>
-        {sides.map((s) => <TeamChat key={s.id} gameId={gameId} side={s.id} sideName={s.name} name="" readOnly />)}
+        {sides.map((s) => (
+          <TeamChat key={s.id} gameId={gameId} side={s.id} sideName={s.name} name="" readOnly />
+        ))}
       </div>
     );
   }
@@ -64,8 +84,14 @@ export function GameCollab({ gameId, side, sides, mySeatIds, seq, latestSeq, bus
       </div>
       <div className="grid">
         <TeamChat gameId={gameId} side={side} sideName={sideName} name={name} readOnly={false} />
-        <AnnotationsPanel doc={notes.doc} seq={seq} canEdit author={name} title={`${sideName} annotations`}
-          hint="Only your side sees these. Each one shows from the event it was added at, until the event you choose." />
+        <AnnotationsPanel
+          doc={notes.doc}
+          seq={seq}
+          canEdit
+          author={name}
+          title={`${sideName} annotations`}
+          hint="Only your side sees these. Each one shows from the event it was added at, until the event you choose."
+        />
       </div>
     </section>
   );
@@ -78,12 +104,28 @@ function NameEdit({ name, rename }: { name: string; rename(n: string): void }) {
     return (
       <span className="muted">
         You appear as <b>{name}</b>{' '}
-        <button className="linklike" style={{ width: 'auto', display: 'inline', color: 'var(--accent)' }} onClick={() => { setDraft(name); setEditing(true); }}>change</button>
+        <button type="button"
+          className="linklike"
+          style={{ width: 'auto', display: 'inline', color: 'var(--accent)' }}
+          onClick={() => {
+            setDraft(name);
+            setEditing(true);
+          }}
+        >
+          change
+        </button>
       </span>
     );
   }
   return (
-    <form style={{ display: 'inline-flex', gap: '0.3rem' }} onSubmit={(e) => { e.preventDefault(); if (draft.trim()) rename(draft); setEditing(false); }}>
+    <form
+      style={{ display: 'inline-flex', gap: '0.3rem' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (draft.trim()) rename(draft);
+        setEditing(false);
+      }}
+    >
       <input type="text" aria-label="Your name" value={draft} maxLength={40} onChange={(e) => setDraft(e.target.value)} autoFocus />
       <button type="submit">Save</button>
     </form>

@@ -25,11 +25,12 @@ export function usePresence(provider: WebsocketProvider | null, me: PresenceStat
   useEffect(() => {
     if (!provider) return;
     const aw = provider.awareness;
-    const read = () => setOthers(
-      [...aw.getStates().entries()]
-        .filter(([id, s]) => id !== aw.clientID && s && (s as { user?: PresenceState }).user)
-        .map(([id, s]) => ({ id, state: (s as { user: PresenceState }).user })),
-    );
+    const read = () =>
+      setOthers(
+        [...aw.getStates().entries()]
+          .filter(([id, s]) => id !== aw.clientID && s && (s as { user?: PresenceState }).user)
+          .map(([id, s]) => ({ id, state: (s as { user: PresenceState }).user })),
+      );
     aw.on('change', read);
     read();
     return () => aw.off('change', read);
@@ -51,15 +52,26 @@ export function PresenceList({ others, sideName }: { others: { id: number; state
   }, []);
   const now = Date.now();
   return (
-    <div aria-label="Who is here" data-testid="presence" style={{ display: 'flex', gap: '0.4rem', flexWrap: 'wrap', alignItems: 'baseline' }}>
+    <div
+      aria-label="Who is here"
+      data-testid="presence"
+      style={{ display: 'flex', gap: '0.4rem', flexWrap: 'wrap', alignItems: 'baseline' }}
+    >
       <span className="muted">{sideName} here:</span>
-      <span className="tag" style={{ borderColor: '#2e8b3a' }}>you</span>
+      <span className="tag" style={{ borderColor: '#2e8b3a' }}>
+        you
+      </span>
       {others.length === 0 && <span className="muted">nobody else</span>}
       {others.map(({ id, state }) => {
         const acting = state.busy || now - state.actedAt < ACTING_MS;
         return (
-          <span key={id} className="tag" data-testid="presence-other" title={state.live ? 'looking at the present' : `looking at event ${state.seq}`}
-            style={acting ? { borderColor: 'var(--accent)', color: 'var(--accent)' } : undefined}>
+          <span
+            key={id}
+            className="tag"
+            data-testid="presence-other"
+            title={state.live ? 'looking at the present' : `looking at event ${state.seq}`}
+            style={acting ? { borderColor: 'var(--accent)', color: 'var(--accent)' } : undefined}
+          >
             {state.name || 'someone'} · {acting ? 'acting' : state.live ? 'watching' : `at event ${state.seq}`}
           </span>
         );

@@ -15,7 +15,12 @@ export function replayUrl(origin: string, token: string, view: string, atSeq: nu
   return `${origin}/replay/${token}?${q}`;
 }
 
-export function ShareReplay({ gameId, seq, finished, sides }: {
+export function ShareReplay({
+  gameId,
+  seq,
+  finished,
+  sides,
+}: {
   gameId: string;
   seq: number;
   finished: boolean;
@@ -27,10 +32,16 @@ export function ShareReplay({ gameId, seq, finished, sides }: {
   const [annotate, setAnnotate] = useState(false);
   const [copied, setCopied] = useState(false);
   const create = useMutation(trpc.replay.create.mutationOptions());
-  const url = create.data && typeof window !== 'undefined'
-    ? replayUrl(window.location.origin, create.data.token, create.data.view, create.data.atSeq)
-    : null;
-  if (!open) return <button className="secondary" onClick={() => setOpen(true)}>Share replay…</button>;
+  const url =
+    create.data && typeof window !== 'undefined'
+      ? replayUrl(window.location.origin, create.data.token, create.data.view, create.data.atSeq)
+      : null;
+  if (!open)
+    return (
+      <button type="button" className="secondary" onClick={() => setOpen(true)}>
+        Share replay…
+      </button>
+    );
   return (
     <section className="card" aria-label="Share replay" style={{ display: 'grid', gap: '0.5rem', margin: '0.5rem 0' }}>
       <div style={{ display: 'flex', gap: '0.8rem', flexWrap: 'wrap', alignItems: 'center' }}>
@@ -39,24 +50,53 @@ export function ShareReplay({ gameId, seq, finished, sides }: {
           Seen as{' '}
           <select aria-label="Replay viewpoint" value={view} onChange={(e) => setView(e.target.value)}>
             <option value="spectator">a spectator</option>
-            {sides.map((s) => <option key={s.id} value={s.id} disabled={!finished}>{s.name}{finished ? '' : ' (after the game)'}</option>)}
+            {sides.map((s) => (
+              <option key={s.id} value={s.id} disabled={!finished}>
+                {s.name}
+                {finished ? '' : ' (after the game)'}
+              </option>
+            ))}
           </select>
         </label>
-        <label><input type="checkbox" checked={annotate} onChange={(e) => setAnnotate(e.target.checked)} /> viewers may annotate</label>
-        <button disabled={create.isPending} onClick={() => { setCopied(false); create.mutate({ gameId, view, atSeq: seq, canAnnotate: annotate }); }}>
+        <label>
+          <input type="checkbox" checked={annotate} onChange={(e) => setAnnotate(e.target.checked)} /> viewers may annotate
+        </label>
+        <button type="button"
+          disabled={create.isPending}
+          onClick={() => {
+            setCopied(false);
+            create.mutate({ gameId, view, atSeq: seq, canAnnotate: annotate });
+          }}
+        >
           Create link
         </button>
-        <button className="secondary" onClick={() => setOpen(false)}>Close</button>
+        <button type="button" className="secondary" onClick={() => setOpen(false)}>
+          Close
+        </button>
       </div>
-      {!finished && <p className="muted" style={{ margin: 0 }}>The game is still being played, so a replay shows only what a spectator sees.</p>}
+      {!finished && (
+        <p className="muted" style={{ margin: 0 }}>
+          The game is still being played, so a replay shows only what a spectator sees.
+        </p>
+      )}
       {url && (
         <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
-          <code data-testid="replay-link" style={{ wordBreak: 'break-all', fontSize: 12 }}>{url}</code>
-          <button className="secondary" onClick={() => navigator.clipboard?.writeText(url).then(() => setCopied(true))}>{copied ? 'Copied' : 'Copy'}</button>
-          <a href={url} target="_blank" rel="noreferrer">open</a>
+          <code data-testid="replay-link" style={{ wordBreak: 'break-all', fontSize: 12 }}>
+            {url}
+          </code>
+          <button type="button" className="secondary" onClick={() => navigator.clipboard?.writeText(url).then(() => setCopied(true))}>
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+          <a href={url} target="_blank" rel="noreferrer">
+            open
+          </a>
         </div>
       )}
-      {create.error && <p className="error" role="alert">{create.error.message}</p>}
+      {create.error && (
+        <p className="error" role="alert">
+          {create.error.message}
+        </p>
+      )}
     </section>
   );
 }

@@ -14,7 +14,13 @@ const time = (iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 };
 
-export function TeamChat({ gameId, side, sideName, name, readOnly }: {
+export function TeamChat({
+  gameId,
+  side,
+  sideName,
+  name,
+  readOnly,
+}: {
   gameId: string;
   side: string;
   sideName?: string;
@@ -53,11 +59,16 @@ export function TeamChat({ gameId, side, sideName, name, readOnly }: {
   };
 
   return (
-    <section className="card" aria-label={`Team chat ${sideName ?? side}`} data-testid={`chat-${side}`} style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '0.4rem' }}>
+    <section
+      className="card"
+      aria-label={`Team chat ${sideName ?? side}`}
+      data-testid={`chat-${side}`}
+      style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '0.4rem' }}
+    >
       <div style={{ display: 'flex', gap: '0.6rem', alignItems: 'baseline', flexWrap: 'wrap' }}>
         <h3 style={{ margin: 0 }}>Team chat · {sideName ?? side}</h3>
         {unread > 0 && (
-          <button className="secondary" data-testid="chat-unread" onClick={markRead} title="Mark as read" style={{ padding: '0 0.5rem' }}>
+          <button type="button" className="secondary" data-testid="chat-unread" onClick={markRead} title="Mark as read" style={{ padding: '0 0.5rem' }}>
             {unread} new
           </button>
         )}
@@ -65,13 +76,23 @@ export function TeamChat({ gameId, side, sideName, name, readOnly }: {
           {status === 'connected' ? (synced ? (readOnly ? 'read-only' : 'only your side sees this') : 'loading…') : status}
         </span>
       </div>
-      <ol ref={list} data-testid="chat-messages" onMouseEnter={markRead}
-        style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 240, overflow: 'auto', fontSize: '0.92rem' }}>
+      <ol
+        ref={list}
+        data-testid="chat-messages"
+        onMouseEnter={markRead}
+        style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 240, overflow: 'auto', fontSize: '0.92rem' }}
+      >
         {messages.length === 0 && <li className="muted">{synced ? 'No messages yet.' : ''}</li>}
         {messages.map((m, i) => (
-          <li key={m.id} style={{ padding: '0.2rem 0', borderTop: i === firstUnread ? '2px solid var(--accent)' : '1px solid var(--line)' }}>
+          <li
+            key={m.id}
+            style={{ padding: '0.2rem 0', borderTop: i === firstUnread ? '2px solid var(--accent)' : '1px solid var(--line)' }}
+          >
             {i === firstUnread && <div style={{ color: 'var(--accent)', fontSize: '0.75rem' }}>new</div>}
-            <b>{m.name || 'someone'}</b> <span className="muted" style={{ fontSize: '0.75rem' }}>{time(m.at)}</span>
+            <b>{m.name || 'someone'}</b>{' '}
+            <span className="muted" style={{ fontSize: '0.75rem' }}>
+              {time(m.at)}
+            </span>
             <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.text}</div>
           </li>
         ))}
@@ -88,12 +109,26 @@ export function TeamChat({ gameId, side, sideName, name, readOnly }: {
             requestAnimationFrame(markRead);
           }}
         >
-          <input type="text" aria-label="Message" value={text} maxLength={MAX_CHAT_CHARS} placeholder="Message your side"
-            onChange={(e) => setText(e.target.value)} onFocus={markRead} style={{ flex: 1, minWidth: 0 }} />
-          <button type="submit" disabled={!doc || !text.trim() || full}>Send</button>
+          <input
+            type="text"
+            aria-label="Message"
+            value={text}
+            maxLength={MAX_CHAT_CHARS}
+            placeholder="Message your side"
+            onChange={(e) => setText(e.target.value)}
+            onFocus={markRead}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <button type="submit" disabled={!doc || !text.trim() || full}>
+            Send
+          </button>
         </form>
       )}
-      {full && <p role="alert" className="muted">{DOC_FULL_MESSAGE}</p>}
+      {full && (
+        <p role="alert" className="muted">
+          {DOC_FULL_MESSAGE}
+        </p>
+      )}
     </section>
   );
 }

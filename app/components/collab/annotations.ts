@@ -39,7 +39,11 @@ export function listAnnotations(doc: Y.Doc | null): PlacedAnnotation[] {
 export function addAnnotation(doc: Y.Doc, a: Annotation): string {
   const id = crypto.randomUUID();
   const clean: Annotation = {
-    kind: a.kind, hex: a.hex.trim(), fromSeq: a.fromSeq, toSeq: a.toSeq, author: a.author,
+    kind: a.kind,
+    hex: a.hex.trim(),
+    fromSeq: a.fromSeq,
+    toSeq: a.toSeq,
+    author: a.author,
     ...(a.to ? { to: a.to.trim() } : {}),
     ...(a.text ? { text: a.text.slice(0, 500) } : {}),
     ...(a.color ? { color: a.color } : {}),

@@ -53,20 +53,34 @@ export function annotationFeatures(map: MapData, list: PlacedAnnotation[], seq: 
     } else if (a.kind === 'arrow') {
       const t = a.to ? hexOf(map, byId, a.to) : undefined;
       if (!t) continue;
-      const f = new Feature(new LineString([[h.x, h.y], [t.x, t.y]]));
+      const f = new Feature(
+        new LineString([
+          [h.x, h.y],
+          [t.x, t.y],
+        ]),
+      );
       f.setStyle(arrowStyles([h.x, h.y], [t.x, t.y], color));
       out.push(f);
     }
     if (a.kind === 'note' || a.text) {
       const f = new Feature(new Point([h.x, h.y]));
-      f.setStyle(new Style({
-        image: a.kind === 'note' ? new CircleStyle({ radius: 7, fill: new Fill({ color: '#ffd54a' }), stroke: new Stroke({ color: '#5b4400', width: 2 }) }) : undefined,
-        text: a.text ? new Text({
-          text: a.text.length > 60 ? `${a.text.slice(0, 57)}…` : a.text,
-          offsetY: -16, font: '600 12px system-ui, sans-serif',
-          fill: new Fill({ color: '#1e1e1e' }), stroke: new Stroke({ color: '#fffdf7', width: 4 }),
-        }) : undefined,
-      }));
+      f.setStyle(
+        new Style({
+          image:
+            a.kind === 'note'
+              ? new CircleStyle({ radius: 7, fill: new Fill({ color: '#ffd54a' }), stroke: new Stroke({ color: '#5b4400', width: 2 }) })
+              : undefined,
+          text: a.text
+            ? new Text({
+                text: a.text.length > 60 ? `${a.text.slice(0, 57)}…` : a.text,
+                offsetY: -16,
+                font: '600 12px system-ui, sans-serif',
+                fill: new Fill({ color: '#1e1e1e' }),
+                stroke: new Stroke({ color: '#fffdf7', width: 4 }),
+              })
+            : undefined,
+        }),
+      );
       out.push(f);
     }
   }

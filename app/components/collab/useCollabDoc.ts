@@ -72,11 +72,13 @@ export function useCollabDoc(name: string | null): CollabDoc {
     }
     const e = acquire(name);
     const { doc, provider } = e;
-    const update = () => setState({
-      doc, provider,
-      status: provider.wsconnected ? 'connected' : provider.wsconnecting ? 'connecting' : 'disconnected',
-      synced: provider.synced,
-    });
+    const update = () =>
+      setState({
+        doc,
+        provider,
+        status: provider.wsconnected ? 'connected' : provider.wsconnecting ? 'connecting' : 'disconnected',
+        synced: provider.synced,
+      });
     update();
     provider.on('status', update);
     provider.on('sync', update);

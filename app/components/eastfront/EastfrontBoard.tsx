@@ -54,38 +54,63 @@ export default function EastfrontBoard(props: BoardProps) {
     }
   }, []);
 
-  const move = useCallback((o: MoveOption) => {
-    if (!canAct) return;
-    send(o.command).then(() => {
-      setUnit(null);
-      setHex(o.dest);
-    }).catch(() => {});
-  }, [canAct, send]);
+  const move = useCallback(
+    (o: MoveOption) => {
+      if (!canAct) return;
+      send(o.command)
+        .then(() => {
+          setUnit(null);
+          setHex(o.dest);
+        })
+        .catch(() => {});
+    },
+    [canAct, send],
+  );
 
-  const onHexClick = useCallback((id: string) => {
-    const opts = unit ? legal.moves.get(unit)?.get(id) : undefined;
-    if (opts?.length && canAct) {
-      move(opts[0]);
-      return;
-    }
-    const movable = (stacks(view.units.filter((u) => u.at === id), side).get(id) ?? []).filter((u) => u.id && legal.moves.has(u.id));
-    if (id === hex && movable.length > 1) {
-      // clicking the same hex again steps through its movable blocks
-      const i = movable.findIndex((u) => u.id === unit);
-      setUnit(movable[(i + 1) % movable.length].id!);
-    } else setUnit(movable[0]?.id ?? null);
-    setHex(id);
-  }, [unit, legal, canAct, move, view.units, hex, side]);
+  const onHexClick = useCallback(
+    (id: string) => {
+      const opts = unit ? legal.moves.get(unit)?.get(id) : undefined;
+      if (opts?.length && canAct) {
+        move(opts[0]);
+        return;
+      }
+      const movable = (
+        stacks(
+          view.units.filter((u) => u.at === id),
+          side,
+        ).get(id) ?? []
+      ).filter((u) => u.id && legal.moves.has(u.id));
+      if (id === hex && movable.length > 1) {
+        // clicking the same hex again steps through its movable blocks
+        const i = movable.findIndex((u) => u.id === unit);
+        setUnit(movable[(i + 1) % movable.length].id!);
+      } else setUnit(movable[0]?.id ?? null);
+      setHex(id);
+    },
+    [unit, legal, canAct, move, view.units, hex, side],
+  );
 
   // drag and drop: the selected block if it is in the pressed hex, else the hex's first movable block
-  const movableIn = useCallback((id: string) => (stacks(view.units.filter((u) => u.at === id), side).get(id) ?? []).filter((u) => u.id && legal.moves.has(u.id)), [view.units, side, legal]);
+  const movableIn = useCallback(
+    (id: string) =>
+      (
+        stacks(
+          view.units.filter((u) => u.at === id),
+          side,
+        ).get(id) ?? []
+      ).filter((u) => u.id && legal.moves.has(u.id)),
+    [view.units, side, legal],
+  );
   const canDrag = useCallback((id: string) => canAct && movableIn(id).length > 0, [canAct, movableIn]);
-  const dragBegin = useCallback((id: string) => {
-    const movable = movableIn(id);
-    const pick = movable.find((u) => u.id === unit) ?? movable[0];
-    if (pick) setUnit(pick.id!);
-    setHex(id);
-  }, [movableIn, unit]);
+  const dragBegin = useCallback(
+    (id: string) => {
+      const movable = movableIn(id);
+      const pick = movable.find((u) => u.id === unit) ?? movable[0];
+      if (pick) setUnit(pick.id!);
+      setHex(id);
+    },
+    [movableIn, unit],
+  );
   const [dropTo, setDropTo] = useState<string | null>(null);
   // the drop waits for the render that holds the picked-up block's destinations
   useEffect(() => {
@@ -103,7 +128,16 @@ export default function EastfrontBoard(props: BoardProps) {
   const blocks = useMemo<BlockInfo[]>(() => {
     const out: BlockInfo[] = [];
     for (const list of stacks(view.units, side).values())
-      list.forEach((u, index) => out.push({ unit: u, own: u.side === side, selected: !!u.id && u.id === unit, movable: canAct && !!u.id && legal.moves.has(u.id), index, count: list.length }));
+      list.forEach((u, index) =>
+        out.push({
+          unit: u,
+          own: u.side === side,
+          selected: !!u.id && u.id === unit,
+          movable: canAct && !!u.id && legal.moves.has(u.id),
+          index,
+          count: list.length,
+        }),
+      );
     return out;
   }, [view.units, side, unit, legal, canAct]);
 
@@ -111,7 +145,8 @@ export default function EastfrontBoard(props: BoardProps) {
     const out: { hex: string; kind: HighlightKind }[] = [];
     for (const h of hints.range.get(unit ?? '')?.hexes ?? []) out.push({ hex: h, kind: 'reach' });
     for (const b of view.battles) out.push({ hex: b.hex, kind: b.fought ? 'fought' : 'battle' });
-    if (unit && canAct) for (const [dest, opts] of legal.moves.get(unit) ?? []) out.push({ hex: dest, kind: opts[0].engages ? 'attack' : 'dest' });
+    if (unit && canAct)
+      for (const [dest, opts] of legal.moves.get(unit) ?? []) out.push({ hex: dest, kind: opts[0].engages ? 'attack' : 'dest' });
     if (hex) out.push({ hex, kind: 'selected' });
     if (hover && hover !== hex) out.push({ hex: hover, kind: 'hover' });
     return out;
@@ -120,7 +155,13 @@ export default function EastfrontBoard(props: BoardProps) {
   const hoverUnits = hover ? view.units.filter((u) => u.at === hover) : [];
   // the move preview: what moving the selected block to the hovered hex would cost
   const selUnit = unit ? view.units.find((u) => u.id === unit) : undefined;
-  const hoverMove = hover && selUnit ? legal.moves.get(selUnit.id!)?.get(hover)?.find((o) => o.path.length) : undefined;
+  const hoverMove =
+    hover && selUnit
+      ? legal.moves
+          .get(selUnit.id!)
+          ?.get(hover)
+          ?.find((o) => o.path.length)
+      : undefined;
   const mySide = side === 'german' || side === 'soviet' ? side : undefined;
 
   return (
@@ -131,26 +172,82 @@ export default function EastfrontBoard(props: BoardProps) {
           <PromptBar props={props} view={view} actions={legal.actions} myTurn={myTurn} />
         </div>
         <div className="ef-mapcol">
-          <BoardMapPane id="ef" map={efMap} loadGeo={loadGeo} frame={{ 'data-testid': 'ef-map', 'data-units': view.units.filter((u) => u.at && !u.at.startsWith('box:')).length }}
-            looks={LOOKS} marks={highlights} pieces={blocks} pieceHex={blockHex} pieceStyle={blockStyle} below={veil} focus={focusHexes} centre={centre}
-            onHexClick={onHexClick} onHexHover={setHover} drag={{ canDrag, onDragBegin: dragBegin, onDragEnd: setDropTo }} notes={{ gameId: props.gameId, side, seq }} />
+          <BoardMapPane
+            id="ef"
+            map={efMap}
+            loadGeo={loadGeo}
+            frame={{ 'data-testid': 'ef-map', 'data-units': view.units.filter((u) => u.at && !u.at.startsWith('box:')).length }}
+            looks={LOOKS}
+            marks={highlights}
+            pieces={blocks}
+            pieceHex={blockHex}
+            pieceStyle={blockStyle}
+            below={veil}
+            focus={focusHexes}
+            centre={centre}
+            onHexClick={onHexClick}
+            onHexHover={setHover}
+            drag={{ canDrag, onDragBegin: dragBegin, onDragEnd: setDropTo }}
+            notes={{ gameId: props.gameId, side, seq }}
+          />
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ef-hover">
             {hover ? (
               <>
-                <b>{hexLabel(hover)}</b>{inPlay(hover) ? '' : ' (outside the Edelweiss area)'}
+                <b>{hexLabel(hover)}</b>
+                {inPlay(hover) ? '' : ' (outside the Edelweiss area)'}
                 {hoverUnits.length ? ` — ${hoverUnits.map((u) => unitLine(u, side)).join('; ')}` : ''}
-                {hoverMove && selUnit && <span data-testid="ef-move-preview"> · move {selUnit.name} here: {costLine(costOf(view, selUnit, hoverMove))}</span>}
+                {hoverMove && selUnit && (
+                  <span data-testid="ef-move-preview">
+                    {' '}
+                    · move {selUnit.name} here: {costLine(costOf(view, selUnit, hoverMove))}
+                  </span>
+                )}
               </>
             ) : (
-              <span className="muted">Hover a hex for details. Grey hexes are outside this scenario. Terrain and rivers tagged <span className="tag substitute">substitute</span> are our stand-ins where the rulebook prints nothing.</span>
+              <span className="muted">
+                Hover a hex for details. Grey hexes are outside this scenario. Terrain and rivers tagged{' '}
+                <span className="tag substitute">substitute</span> are our stand-ins where the rulebook prints nothing.
+              </span>
             )}
           </div>
           <Legend />
         </div>
         <aside className="ef-side">
-          <SelectionPanel view={view} me={side} hex={hex} unit={unit} legal={legal} hints={hints} onUnit={select} onMove={move} canAct={canAct} busy={busy} />
-          {mySide && view.phase === 'production' && <ProductionForm key={`${view.turn.month}-${seq}`} view={view} side={mySide} actions={legal.actions} send={send} busy={busy || past} />}
-          <BattlePanel view={view} side={side} fire={hints.fire} actions={past ? [] : legal.actions} events={events.filter((e) => e.seq <= seq)} send={send} busy={busy} onFocus={(h) => { setHex(h); setCentre(h); }} />
+          <SelectionPanel
+            view={view}
+            me={side}
+            hex={hex}
+            unit={unit}
+            legal={legal}
+            hints={hints}
+            onUnit={select}
+            onMove={move}
+            canAct={canAct}
+            busy={busy}
+          />
+          {mySide && view.phase === 'production' && (
+            <ProductionForm
+              key={`${view.turn.month}-${seq}`}
+              view={view}
+              side={mySide}
+              actions={legal.actions}
+              send={send}
+              busy={busy || past}
+            />
+          )}
+          <BattlePanel
+            view={view}
+            side={side}
+            fire={hints.fire}
+            actions={past ? [] : legal.actions}
+            events={events.filter((e) => e.seq <= seq)}
+            send={send}
+            busy={busy}
+            onFocus={(h) => {
+              setHex(h);
+              setCentre(h);
+            }}
+          />
           <OwnBlocks view={view} me={side} legal={legal} unit={unit} onUnit={select} />
           <Plots gameId={props.gameId} side={side} latestSeq={latestSeq} />
         </aside>
@@ -162,12 +259,24 @@ export default function EastfrontBoard(props: BoardProps) {
 function Legend() {
   return (
     <div className="ef-legend ef-small" aria-label="Map legend">
-      <span><i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move here</span>
-      <span><i className="ef-key" style={{ background: 'rgba(240,120,20,0.6)' }} /> attack</span>
-      <span><i className="ef-key" style={{ border: '2px solid #c41e1e' }} /> battle</span>
-      <span><i className="ef-key" style={{ border: '2px dashed rgba(60,110,200,0.9)' }} /> HQ orders reach</span>
-      <span><i className="ef-key" style={{ background: '#5d6b7a' }} /> German</span>
-      <span><i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet</span>
+      <span>
+        <i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move here
+      </span>
+      <span>
+        <i className="ef-key" style={{ background: 'rgba(240,120,20,0.6)' }} /> attack
+      </span>
+      <span>
+        <i className="ef-key" style={{ border: '2px solid #c41e1e' }} /> battle
+      </span>
+      <span>
+        <i className="ef-key" style={{ border: '2px dashed rgba(60,110,200,0.9)' }} /> HQ orders reach
+      </span>
+      <span>
+        <i className="ef-key" style={{ background: '#5d6b7a' }} /> German
+      </span>
+      <span>
+        <i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet
+      </span>
       <span>? hidden block · ●○ steps left · yellow badge = blocks in the hex</span>
     </div>
   );

@@ -9,7 +9,11 @@ import { useTRPC } from '../../lib/trpc';
 import { SIDE_COLOUR, SIDE_NAME } from './labels';
 import type { View } from './model';
 
-interface Series { name: string; colour: string; points: number[] }
+interface Series {
+  name: string;
+  colour: string;
+  points: number[];
+}
 
 function Chart({ title, labels, series }: { title: string; labels: string[]; series: Series[] }) {
   const w = 300;
@@ -23,19 +27,44 @@ function Chart({ title, labels, series }: { title: string; labels: string[]; ser
   return (
     <figure className="ef-plot">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${w} ${h}`} width="100%" role="img" aria-label={`${title}: ${series.map((s) => `${s.name} ${s.points.join(', ')}`).join('; ')}`}>
+      <svg
+        viewBox={`0 0 ${w} ${h}`}
+        width="100%"
+        role="img"
+        aria-label={`${title}: ${series.map((s) => `${s.name} ${s.points.join(', ')}`).join('; ')}`}
+      >
         <line x1={pad.l} y1={y(min)} x2={w - pad.r} y2={y(min)} stroke="#bbb" />
-        <text x={2} y={y(max) + 4} fontSize="9" fill="#666">{max}</text>
-        <text x={2} y={y(min)} fontSize="9" fill="#666">{min}</text>
-        {labels.map((l, i) => (i === 0 || i === labels.length - 1 ? <text key={i} x={x(i)} y={h - 4} fontSize="9" fill="#666" textAnchor={i === 0 ? 'start' : 'end'}>{l}</text> : null))}
+        <text x={2} y={y(max) + 4} fontSize="9" fill="#666">
+          {max}
+        </text>
+        <text x={2} y={y(min)} fontSize="9" fill="#666">
+          {min}
+        </text>
+        {labels.map((l, i) =>
+          i === 0 || i === labels.length - 1 ? (
+            <text key={i} x={x(i)} y={h - 4} fontSize="9" fill="#666" textAnchor={i === 0 ? 'start' : 'end'}>
+              {l}
+            </text>
+          ) : null,
+        )}
         {series.map((s) => (
           <g key={s.name}>
             <polyline fill="none" stroke={s.colour} strokeWidth="2" points={s.points.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
-            {s.points.map((v, i) => <circle key={i} cx={x(i)} cy={y(v)} r="2.5" fill={s.colour}><title>{`${s.name}, ${labels[i]}: ${v}`}</title></circle>)}
+            {s.points.map((v, i) => (
+              <circle key={i} cx={x(i)} cy={y(v)} r="2.5" fill={s.colour}>
+                <title>{`${s.name}, ${labels[i]}: ${v}`}</title>
+              </circle>
+            ))}
           </g>
         ))}
       </svg>
-      <div className="ef-small">{series.map((s) => <span key={s.name} style={{ color: s.colour, marginRight: 10 }}>■ {s.name}</span>)}</div>
+      <div className="ef-small">
+        {series.map((s) => (
+          <span key={s.name} style={{ color: s.colour, marginRight: 10 }}>
+            ■ {s.name}
+          </span>
+        ))}
+      </div>
     </figure>
   );
 }
@@ -51,8 +80,15 @@ export function Plots({ gameId, side, latestSeq }: { gameId: string; side?: stri
     picked.push({ seq: latestSeq, label: 'now' });
     return picked;
   }, [chapters.data, latestSeq]);
-  const views = useQuery(trpc.game.viewsAt.queryOptions({ gameId, side, seqs: points.map((p) => p.seq) }, { enabled: points.length > 0 && !!chapters.data }));
-  if (chapters.isLoading || views.isLoading) return <p className="muted ef-small"><span className="spinner" /> Building the plots…</p>;
+  const views = useQuery(
+    trpc.game.viewsAt.queryOptions({ gameId, side, seqs: points.map((p) => p.seq) }, { enabled: points.length > 0 && !!chapters.data }),
+  );
+  if (chapters.isLoading || views.isLoading)
+    return (
+      <p className="muted ef-small">
+        <span className="spinner" /> Building the plots…
+      </p>
+    );
   if (!views.data) return null;
   const vs = views.data.map((v) => v.view as View);
   const labels = points.map((p) => p.label);
@@ -63,13 +99,23 @@ export function Plots({ gameId, side, latestSeq }: { gameId: string; side?: stri
       <Chart
         title="Production level"
         labels={labels}
-        series={(['german', 'soviet'] as const).map((s) => ({ name: SIDE_NAME[s], colour: SIDE_COLOUR[s], points: vs.map((v) => v.productionLevel[s]) }))}
+        series={(['german', 'soviet'] as const).map((s) => ({
+          name: SIDE_NAME[s],
+          colour: SIDE_COLOUR[s],
+          points: vs.map((v) => v.productionLevel[s]),
+        }))}
       />
       {own && (
         <Chart
           title={`Your total strength (${SIDE_NAME[own]} steps on the board)`}
           labels={labels}
-          series={[{ name: SIDE_NAME[own], colour: SIDE_COLOUR[own], points: vs.map((v) => v.units.filter((u) => u.side === own && u.at).reduce((s, u) => s + (u.cv ?? 0), 0)) }]}
+          series={[
+            {
+              name: SIDE_NAME[own],
+              colour: SIDE_COLOUR[own],
+              points: vs.map((v) => v.units.filter((u) => u.side === own && u.at).reduce((s, u) => s + (u.cv ?? 0), 0)),
+            },
+          ]}
         />
       )}
     </section>

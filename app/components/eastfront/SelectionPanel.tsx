@@ -32,12 +32,28 @@ export function HexDetails({ hex }: { hex: string }) {
     <div className="ef-small">
       <b>{hexLabel(hex)}</b> <span className="muted">({hex})</span> · {h.terrain} <Prov prov={h.prov} />
       {h.prov === 'substitute' && <span className="muted"> terrain is our stand-in, not printed</span>}
-      {cities.map((c) => <div key={c.name}>{c.kind} city {c.name}{c.values?.pp ? `, ${c.values.pp} PP` : ''} <Prov prov={c.prov} /></div>)}
+      {cities.map((c) => (
+        <div key={c.name}>
+          {c.kind} city {c.name}
+          {c.values?.pp ? `, ${c.values.pp} PP` : ''} <Prov prov={c.prov} />
+        </div>
+      ))}
     </div>
   );
 }
 
-export function SelectionPanel({ view, me, hex, unit, legal, hints, onUnit, onMove, canAct, busy }: {
+export function SelectionPanel({
+  view,
+  me,
+  hex,
+  unit,
+  legal,
+  hints,
+  onUnit,
+  onMove,
+  canAct,
+  busy,
+}: {
   view: View;
   me?: string;
   hex: string | null;
@@ -64,7 +80,12 @@ export function SelectionPanel({ view, me, hex, unit, legal, hints, onUnit, onMo
       <h3>{hex ? hexLabel(hex) : 'Nothing selected'}</h3>
       {!hex && <p className="muted ef-small">Click a hex or a block on the map, or pick one of your blocks below.</p>}
       {hex && <HexDetails hex={hex} />}
-      {battle && <p className="ef-small" style={{ color: '#a4161a' }}>Battle: {SIDE_NAME[battle.oa]} attacking{battle.river ? ' across a river' : ''}{battle.fought ? ' (fought this phase)' : ''}.</p>}
+      {battle && (
+        <p className="ef-small" style={{ color: '#a4161a' }}>
+          Battle: {SIDE_NAME[battle.oa]} attacking{battle.river ? ' across a river' : ''}
+          {battle.fought ? ' (fought this phase)' : ''}.
+        </p>
+      )}
       {here.length > 0 && (
         <ul className="ef-list">
           {here.map((u) => {
@@ -74,11 +95,21 @@ export function SelectionPanel({ view, me, hex, unit, legal, hints, onUnit, onMo
               <li key={unitKey(u)}>
                 <span className="ef-swatch" style={{ background: SIDE_COLOUR[u.side] }} />{' '}
                 {movable ? (
-                  <button className={`linklike ${u.id === unit ? 'ef-on' : ''}`} aria-pressed={u.id === unit} onClick={() => onUnit(u.id === unit ? null : u.id!, u.at ?? undefined)}>
+                  <button type="button"
+                    className={`linklike ${u.id === unit ? 'ef-on' : ''}`}
+                    aria-pressed={u.id === unit}
+                    onClick={() => onUnit(u.id === unit ? null : u.id!, u.at ?? undefined)}
+                  >
                     {unitLine(u, me)}
                   </button>
-                ) : <span>{unitLine(u, me)}</span>}
-                {fire && <div className="ef-small ef-fire" data-testid="ef-fire">Effective firepower: {fireLine(fire)}</div>}
+                ) : (
+                  <span>{unitLine(u, me)}</span>
+                )}
+                {fire && (
+                  <div className="ef-small ef-fire" data-testid="ef-fire">
+                    Effective firepower: {fireLine(fire)}
+                  </div>
+                )}
               </li>
             );
           })}
@@ -86,10 +117,14 @@ export function SelectionPanel({ view, me, hex, unit, legal, hints, onUnit, onMo
       )}
       {sel && (
         <div data-testid="ef-moves">
-          <h4>{sel.name}: {dests.length ? `where it may go (speed ${speedOf(view, sel.type)} now)` : 'no move available now'}</h4>
+          <h4>
+            {sel.name}: {dests.length ? `where it may go (speed ${speedOf(view, sel.type)} now)` : 'no move available now'}
+          </h4>
           {range && (
             <p className="ef-small" data-testid="ef-range">
-              Command range {range.cv}{range.disrupted ? ' (disrupted by the weather, 5.8)' : ''}: {range.hexes.size} hex{range.hexes.size === 1 ? '' : 'es'}, outlined blue{range.supreme !== undefined ? `; ${range.supreme} supreme moves left for any block on the map` : ''}.
+              Command range {range.cv}
+              {range.disrupted ? ' (disrupted by the weather, 5.8)' : ''}: {range.hexes.size} hex{range.hexes.size === 1 ? '' : 'es'},
+              outlined blue{range.supreme !== undefined ? `; ${range.supreme} supreme moves left for any block on the map` : ''}.
             </p>
           )}
           <div className="ef-dests">
@@ -97,12 +132,33 @@ export function SelectionPanel({ view, me, hex, unit, legal, hints, onUnit, onMo
               const o = opts[0];
               const river = riverOf(o);
               const cost = costLine(costOf(view, sel, o));
-              const what = o.kind === 'rail' ? `by rail, ${cost}` : o.kind === 'retreat' ? 'retreat (rearguard)' : o.kind === 'mobilize' ? (o.path.length ? 'HQ moves and stands down' : 'stand down in place') : o.engages ? `attack${river ? ` across the ${river.name}` : ''}, ${cost}` : cost;
+              const what =
+                o.kind === 'rail'
+                  ? `by rail, ${cost}`
+                  : o.kind === 'retreat'
+                    ? 'retreat (rearguard)'
+                    : o.kind === 'mobilize'
+                      ? o.path.length
+                        ? 'HQ moves and stands down'
+                        : 'stand down in place'
+                      : o.engages
+                        ? `attack${river ? ` across the ${river.name}` : ''}, ${cost}`
+                        : cost;
               return (
                 <span key={dest} className="ef-dest-group">
                   {opts.map((x, i) => (
-                    <button key={i} className={`secondary ${x.engages ? 'ef-attack' : ''}`} disabled={!canAct || busy} onClick={() => onMove(x)} title={x.label}>
-                      {i === 0 ? `→ ${hexLabel(dest)} (${what})` : x.kind === 'move' ? `from ${hexLabel(x.path.length > 1 ? x.path[x.path.length - 2] : sel.at)}${riverOf(x) ? ` across the ${riverOf(x)!.name}` : ''}, ${costLine(costOf(view, sel, x))}` : x.kind}
+                    <button type="button"
+                      key={i}
+                      className={`secondary ${x.engages ? 'ef-attack' : ''}`}
+                      disabled={!canAct || busy}
+                      onClick={() => onMove(x)}
+                      title={x.label}
+                    >
+                      {i === 0
+                        ? `→ ${hexLabel(dest)} (${what})`
+                        : x.kind === 'move'
+                          ? `from ${hexLabel(x.path.length > 1 ? x.path[x.path.length - 2] : sel.at)}${riverOf(x) ? ` across the ${riverOf(x)!.name}` : ''}, ${costLine(costOf(view, sel, x))}`
+                          : x.kind}
                     </button>
                   ))}
                 </span>
@@ -115,7 +171,19 @@ export function SelectionPanel({ view, me, hex, unit, legal, hints, onUnit, onMo
   );
 }
 
-export function OwnBlocks({ view, me, legal, unit, onUnit }: { view: View; me?: string; legal: LegalIndex; unit: string | null; onUnit(id: string, hex?: string): void }) {
+export function OwnBlocks({
+  view,
+  me,
+  legal,
+  unit,
+  onUnit,
+}: {
+  view: View;
+  me?: string;
+  legal: LegalIndex;
+  unit: string | null;
+  onUnit(id: string, hex?: string): void;
+}) {
   if (!me) return null;
   const mine = view.units.filter((u) => u.side === me && u.id);
   const movable = mine.filter((u) => legal.moves.has(u.id!));
@@ -127,18 +195,34 @@ export function OwnBlocks({ view, me, legal, unit, onUnit }: { view: View; me?: 
       <ul className="ef-list">
         {movable.map((u) => (
           <li key={u.id}>
-            <button className={`linklike ${u.id === unit ? 'ef-on' : ''}`} aria-pressed={u.id === unit} onClick={() => onUnit(u.id!, u.at ?? undefined)}>
-              {u.name} <span className="muted">at {hexLabel(u.at)} · {u.cv}{u.max ? `/${u.max}` : ''}</span>
+            <button type="button"
+              className={`linklike ${u.id === unit ? 'ef-on' : ''}`}
+              aria-pressed={u.id === unit}
+              onClick={() => onUnit(u.id!, u.at ?? undefined)}
+            >
+              {u.name}{' '}
+              <span className="muted">
+                at {hexLabel(u.at)} · {u.cv}
+                {u.max ? `/${u.max}` : ''}
+              </span>
             </button>
           </li>
         ))}
       </ul>
       <details>
-        <summary className="ef-small">{movable.length ? 'Others' : 'All'} ({rest.length})</summary>
+        <summary className="ef-small">
+          {movable.length ? 'Others' : 'All'} ({rest.length})
+        </summary>
         <ul className="ef-list">
           {rest.map((u) => (
             <li key={u.id}>
-              <button className="linklike" onClick={() => onUnit(u.id!, u.at ?? undefined)}>{u.name} <span className="muted">at {hexLabel(u.at)} · {u.cv}{u.max ? `/${u.max}` : ''}</span></button>
+              <button type="button" className="linklike" onClick={() => onUnit(u.id!, u.at ?? undefined)}>
+                {u.name}{' '}
+                <span className="muted">
+                  at {hexLabel(u.at)} · {u.cv}
+                  {u.max ? `/${u.max}` : ''}
+                </span>
+              </button>
             </li>
           ))}
         </ul>

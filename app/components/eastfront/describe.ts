@@ -82,10 +82,17 @@ export function indexEvents(events: ClientEvent[], units?: { token: string; side
 }
 
 const dice = (xs: number[]) => `[${xs.join(' ')}]`;
-const turnWords = (t?: { year: number; month: number; fortnight: number }) => (t ? `${MONTHS[t.month]} ${t.fortnight === 1 ? 'I' : 'II'} ${t.year}` : '');
+const turnWords = (t?: { year: number; month: number; fortnight: number }) =>
+  t ? `${MONTHS[t.month]} ${t.fortnight === 1 ? 'I' : 'II'} ${t.year}` : '';
 const PHASE_WORD: Record<string, string> = {
-  command: 'Command phase', movement: 'Movement phase', combat: 'Combat phase', blitzMovement: 'Blitz movement phase',
-  blitzCombat: 'Blitz combat phase', supply: 'Supply phase', production: 'Production', over: 'End of the game',
+  command: 'Command phase',
+  movement: 'Movement phase',
+  combat: 'Combat phase',
+  blitzMovement: 'Blitz movement phase',
+  blitzCombat: 'Blitz combat phase',
+  supply: 'Supply phase',
+  production: 'Production',
+  over: 'End of the game',
 };
 
 export function describeEastfront(e: ClientEvent): string {
@@ -95,7 +102,12 @@ export function describeEastfront(e: ClientEvent): string {
       return `Operation Edelweiss is set up: ${d.units?.length ?? 0} blocks on the board or in reserve, ${turnWords(d.turn)}, ${d.weather} weather.`;
     case 'phase': {
       const head = `${PHASE_WORD[d.phase] ?? d.phase}${d.phase === 'production' ? '' : ` of the ${SIDE_NAME[d.active] ?? d.active} player-turn`}`;
-      const extra = [d.turn ? turnWords(d.turn) : '', d.weather ? `weather ${d.weather}${d.weatherDice ? ` (dice ${dice(d.weatherDice)})` : ''}` : ''].filter(Boolean).join(', ');
+      const extra = [
+        d.turn ? turnWords(d.turn) : '',
+        d.weather ? `weather ${d.weather}${d.weatherDice ? ` (dice ${dice(d.weatherDice)})` : ''}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
       return `${head} begins${extra ? ` — ${extra}` : ''}.`;
     }
     case 'activated':
@@ -109,10 +121,12 @@ export function describeEastfront(e: ClientEvent): string {
       const river = prev && d.path?.length ? riverBetween(prev, d.path[d.path.length - 1]) : null;
       const fromTxt = from ? ` from ${hexLabel(from)}` : '';
       if (d.mode === 'rail') return `${who} travels by rail${fromTxt} to ${dest}.`;
-      if (d.mode === 'air') return `${who} parachutes${fromTxt} into ${dest}${d.attack ? ', attacking from the air' : d.engage ? ', joining the battle' : ''}; it lies dispersed until it links up.`;
+      if (d.mode === 'air')
+        return `${who} parachutes${fromTxt} into ${dest}${d.attack ? ', attacking from the air' : d.engage ? ', joining the battle' : ''}; it lies dispersed until it links up.`;
       const origin = from ?? prev;
       const via = d.path?.length > 1 && prev ? ` via ${hexLabel(prev)}` : '';
-      if (d.attack) return `${who} attacks ${dest}${origin ? ` from ${hexLabel(origin)}` : ''}${via}${river ? ` across the ${river.name}` : ''}.`;
+      if (d.attack)
+        return `${who} attacks ${dest}${origin ? ` from ${hexLabel(origin)}` : ''}${via}${river ? ` across the ${river.name}` : ''}.`;
       if (d.engage) return `${who} joins the battle at ${dest}${river ? ` across the ${river.name}` : ''}.`;
       if (d.disengage) return `${who} pulls out${fromTxt} to ${dest}.`;
       return `${who} moves${fromTxt} to ${dest}.`;
@@ -128,7 +142,9 @@ export function describeEastfront(e: ClientEvent): string {
       return `${hqName(d.hq)} ${d.path?.length ? `moves${fromBySeq.get(e.seq) ? ` from ${hexLabel(fromBySeq.get(e.seq))}` : ''} to ${hexLabel(d.path[d.path.length - 1])}${d.mode === 'rail' ? ' by rail' : ''}` : 'stays in place'} and stands down.`;
     case 'hqStep':
       if (d.cv === -1) return `A hidden HQ stands down${d.eliminated ? ' and is lost' : ''}.`;
-      return d.eliminated ? `${hqName(d.hq)} is worn out and removed.` : `${hqName(d.hq)} drops to strength ${d.cv}${d.active ? ' and stays in command (blitz)' : ' and stands down'}.`;
+      return d.eliminated
+        ? `${hqName(d.hq)} is worn out and removed.`
+        : `${hqName(d.hq)} drops to strength ${d.cv}${d.active ? ' and stays in command (blitz)' : ' and stands down'}.`;
     case 'airstrikeAssigned':
       return `${hqName(d.hq)} calls an airstrike of ${d.cv} on ${hexLabel(d.hex)}.`;
     case 'revealed':
@@ -154,10 +170,13 @@ export function describeEastfront(e: ClientEvent): string {
     case 'overstackExcused':
       return `${(d.units ?? []).length} block(s) no HQ can move stay over the stacking limit this turn (they go unsupplied again).`;
     case 'linkup':
-      return d.ok ? `${cap(unitName(d.unit))} links up with friendly forces and regroups.` : `${cap(unitName(d.unit))} fails to link up and is lost.`;
+      return d.ok
+        ? `${cap(unitName(d.unit))} links up with friendly forces and regroups.`
+        : `${cap(unitName(d.unit))} fails to link up and is lost.`;
     case 'awaiting':
       if (!d.prompt) return 'The awaited answer is in.';
-      if (d.prompt.kind === 'defend') return `Waiting for ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} defensive fire at ${hexLabel(d.prompt.hex)}.`;
+      if (d.prompt.kind === 'defend')
+        return `Waiting for ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} defensive fire at ${hexLabel(d.prompt.hex)}.`;
       if (d.prompt.kind === 'allocate') {
         const who = (d.prompt.units ?? []).map((u: string) => unitName(u)).join(' or ');
         return `Waiting for the ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} choice at ${hexLabel(d.prompt.hex)}: ${who} ${d.prompt.what === 'loss' ? 'takes the hit' : 'is thrown back'}.`;
@@ -180,7 +199,9 @@ export function describeEastfront(e: ClientEvent): string {
     case 'replaced':
       return `${cap(unitName(d.unit))} gets a replacement step (now ${d.cv}).`;
     case 'cadre':
-      return d.cv === -1 ? `A new block appears at ${hexLabel(d.hex)}.` : `${cap(unitName(d.unit))} is rebuilt as a cadre at ${hexLabel(d.hex)}.`;
+      return d.cv === -1
+        ? `A new block appears at ${hexLabel(d.hex)}.`
+        : `${cap(unitName(d.unit))} is rebuilt as a cadre at ${hexLabel(d.hex)}.`;
     case 'battleRenewed':
       return `The fight at ${hexLabel(d.hex)} starts afresh with the ${SIDE_NAME[d.oa] ?? d.oa} side attacking.`;
     case 'gameEnded':

@@ -6,7 +6,15 @@ import { useMemo } from 'react';
 import { Board } from '../../../engine/games/eastfront/board';
 import type { Side } from '../../../engine/games/eastfront/data';
 import { edelweissArea } from '../../../engine/games/eastfront/edelweiss';
-import { fireHints, moveCost, rangeHints, speedOf, type FireHint, type MoveCost, type RangeHint } from '../../../engine/games/eastfront/hints';
+import {
+  fireHints,
+  moveCost,
+  rangeHints,
+  speedOf,
+  type FireHint,
+  type MoveCost,
+  type RangeHint,
+} from '../../../engine/games/eastfront/hints';
 import { stackLimit } from '../../../engine/games/eastfront/rules';
 import { efMap, hexLabel } from './labels';
 import type { MoveOption, View, ViewUnit } from './model';
@@ -45,7 +53,11 @@ export function fireLine(h: FireHint): string {
 
 /** "2 hexes, 1 left · 1 supreme move" for a move button or the hover preview. */
 export function costLine(c: MoveCost): string {
-  const parts = [c.left > 0 ? `${c.hexes} hex${c.hexes === 1 ? '' : 'es'}, ${c.left} left` : `${c.hexes} hex${c.hexes === 1 ? '' : 'es'}${c.stop ? ', stops there' : ', all movement used'}`];
+  const parts = [
+    c.left > 0
+      ? `${c.hexes} hex${c.hexes === 1 ? '' : 'es'}, ${c.left} left`
+      : `${c.hexes} hex${c.hexes === 1 ? '' : 'es'}${c.stop ? ', stops there' : ', all movement used'}`,
+  ];
   if (c.supreme) parts.push(`${c.supreme} supreme move${c.supreme === 1 ? '' : 's'}`);
   return parts.join(' · ');
 }
@@ -54,7 +66,9 @@ export function costLine(c: MoveCost): string {
 export function overstackedHexes(view: View, side: string): string[] {
   const n = new Map<string, number>();
   for (const u of view.units) if (u.side === side && u.at && efBoard.has(u.at)) n.set(u.at, (n.get(u.at) ?? 0) + 1);
-  return [...n].filter(([hex, k]) => k > stackLimit(efBoard, hex)).map(([hex, k]) => `${hexLabel(hex)} (${k} of ${stackLimit(efBoard, hex)})`);
+  return [...n]
+    .filter(([hex, k]) => k > stackLimit(efBoard, hex))
+    .map(([hex, k]) => `${hexLabel(hex)} (${k} of ${stackLimit(efBoard, hex)})`);
 }
 
 export { speedOf };

@@ -41,11 +41,28 @@ export function riverBetween(a: string, b: string): { name: string; prov: Proven
 }
 
 export const TYPE_WORD: Record<string, string> = {
-  armor: 'armor', mech: 'mechanized', infantry: 'infantry', mountain: 'mountain infantry', satellite: 'satellite army',
-  cavalry: 'cavalry', shock: 'shock army', para: 'paratroop corps', hq: 'HQ', shq: 'supreme HQ',
+  armor: 'armor',
+  mech: 'mechanized',
+  infantry: 'infantry',
+  mountain: 'mountain infantry',
+  satellite: 'satellite army',
+  cavalry: 'cavalry',
+  shock: 'shock army',
+  para: 'paratroop corps',
+  hq: 'HQ',
+  shq: 'supreme HQ',
 };
 export const TYPE_SHORT: Record<string, string> = {
-  armor: 'ARM', mech: 'MEC', infantry: 'INF', mountain: 'MTN', satellite: 'SAT', cavalry: 'CAV', shock: 'SHK', para: 'PAR', hq: 'HQ', shq: 'SHQ',
+  armor: 'ARM',
+  mech: 'MEC',
+  infantry: 'INF',
+  mountain: 'MTN',
+  satellite: 'SAT',
+  cavalry: 'CAV',
+  shock: 'SHK',
+  para: 'PAR',
+  hq: 'HQ',
+  shq: 'SHQ',
 };
 export const SIDE_NAME: Record<string, string> = { german: 'German', soviet: 'Soviet' };
 export const SIDE_COLOUR: Record<string, string> = { german: '#5d6b7a', soviet: '#9b2d20' };

@@ -71,18 +71,44 @@ export function blockStyle(b: BlockInfo, px: number): Style[] {
   const size = b.count === 1 || compact ? Math.max(12, Math.min(34, px * 0.5)) : Math.min(34, px * 0.36);
   const [dx, dy] = compact ? [0, 0] : offset(b.index, b.count, size + 2);
   const u = b.unit;
-  const key = [u.side, u.type ?? '?', u.id ?? '', u.cv ?? '', u.max ?? '', u.face, u.active, u.unsupplied, b.own, b.selected, b.movable, b.index, b.count, Math.round(size), compact, Math.round(dx), Math.round(dy)].join('|');
+  const key = [
+    u.side,
+    u.type ?? '?',
+    u.id ?? '',
+    u.cv ?? '',
+    u.max ?? '',
+    u.face,
+    u.active,
+    u.unsupplied,
+    b.own,
+    b.selected,
+    b.movable,
+    b.index,
+    b.count,
+    Math.round(size),
+    compact,
+    Math.round(dx),
+    Math.round(dy),
+  ].join('|');
   const hit = cache.get(key);
   if (hit) return hit;
   const border = b.selected ? '#ffcc00' : u.active ? '#f2c14e' : b.movable ? '#ffffff' : u.face ? '#e8dcc0' : '#1e1e1e';
   const z = 11 + (b.selected ? 50 : 0) + (b.count - b.index);
-  const styles: Style[] = [squareStyle({
-    size, dx, dy, fill: SIDE_COLOUR[u.side] ?? '#555', border, z: z - 1,
-    width: b.selected ? 3.5 : b.movable || u.active ? 2.2 : 1.2, dash: u.unsupplied ? [3, 2] : undefined,
-  })];
+  const styles: Style[] = [
+    squareStyle({
+      size,
+      dx,
+      dy,
+      fill: SIDE_COLOUR[u.side] ?? '#555',
+      border,
+      z: z - 1,
+      width: b.selected ? 3.5 : b.movable || u.active ? 2.2 : 1.2,
+      dash: u.unsupplied ? [3, 2] : undefined,
+    }),
+  ];
   const txt = (text: string, oy: number, font: string) => pieceText(text, dx, dy, oy, font, z);
   if (u.id && u.type) {
-    const big = u.type === 'hq' || u.type === 'shq' ? ['Ø', 'I', 'II', 'III', 'IV'][u.cv ?? 0] ?? String(u.cv) : String(u.cv ?? '');
+    const big = u.type === 'hq' || u.type === 'shq' ? (['Ø', 'I', 'II', 'III', 'IV'][u.cv ?? 0] ?? String(u.cv)) : String(u.cv ?? '');
     if (size >= 28) {
       styles.push(txt(`${TYPE_SHORT[u.type] ?? u.type} ${u.id}`, -size * 0.3, `600 ${Math.round(size * 0.26)}px system-ui, sans-serif`));
       styles.push(txt(big, size * 0.05, `700 ${Math.round(size * 0.38)}px system-ui, sans-serif`));

@@ -50,7 +50,13 @@ export function indexLegal(legal: LegalActionData[], view: View | null): LegalIn
       const dest = path.length ? path[path.length - 1] : start;
       if (!dest) continue;
       const opt: MoveOption = {
-        unit, dest, kind: c.type, by: c.by as string | undefined, path, label: a.label, command: c,
+        unit,
+        dest,
+        kind: c.type,
+        by: c.by as string | undefined,
+        path,
+        label: a.label,
+        command: c,
         engages: enemyAt.has(dest) && c.type !== 'retreat',
       };
       const byDest = moves.get(unit) ?? moves.set(unit, new Map()).get(unit)!;
@@ -71,7 +77,10 @@ export function stacks(units: ViewUnit[], me?: string): Map<string, ViewUnit[]> 
     (out.get(u.at) ?? out.set(u.at, []).get(u.at)!).push(u);
   }
   for (const list of out.values())
-    list.sort((a, b) => Number(b.side === me) - Number(a.side === me) || (b.cv ?? -1) - (a.cv ?? -1) || (a.id ?? a.token).localeCompare(b.id ?? b.token));
+    list.sort(
+      (a, b) =>
+        Number(b.side === me) - Number(a.side === me) || (b.cv ?? -1) - (a.cv ?? -1) || (a.id ?? a.token).localeCompare(b.id ?? b.token),
+    );
   return out;
 }
 

@@ -59,7 +59,10 @@ function useGeo(load: () => Promise<{ default: unknown }>) {
   const first = useRef(load);
   useEffect(() => {
     let live = true;
-    first.current().then((m) => live && setGeo(m.default)).catch((e) => live && setError(String(e)));
+    first
+      .current()
+      .then((m) => live && setGeo(m.default))
+      .catch((e) => live && setError(String(e)));
     return () => {
       live = false;
     };
@@ -72,17 +75,39 @@ export function BoardMapPane<P>(props: BoardMapPaneProps<P>) {
   return (
     <div className="ef-map" {...props.frame}>
       {error && <p className="error">Could not load the map background: {error}</p>}
-      {!geo && !error && <p className="muted ef-loading"><span className="spinner" /> Loading the map…</p>}
+      {!geo && !error && (
+        <p className="muted ef-loading">
+          <span className="spinner" /> Loading the map…
+        </p>
+      )}
       {geo !== null && <LayeredMap {...props} geo={geo} />}
     </div>
   );
 }
 
-function LayeredMap<P>({ id, map, geo, looks, marks, pieces, pieceHex, pieceStyle, below = [], focus, centre, onHexClick, onHexHover, drag, notes }: BoardMapPaneProps<P> & { geo: unknown }) {
-  const layers = useMemo(() => ({ marks: markLayer(`${id}-highlights`, looks), pieces: pieceLayer(`${id}-units`, map, pieceStyle) }),
+function LayeredMap<P>({
+  id,
+  map,
+  geo,
+  looks,
+  marks,
+  pieces,
+  pieceHex,
+  pieceStyle,
+  below = [],
+  focus,
+  centre,
+  onHexClick,
+  onHexHover,
+  drag,
+  notes,
+}: BoardMapPaneProps<P> & { geo: unknown }) {
+  const layers = useMemo(
+    () => ({ marks: markLayer(`${id}-highlights`, looks), pieces: pieceLayer(`${id}-units`, map, pieceStyle) }),
     // the looks and the style function are fixed per board
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [id, map]);
+    [id, map],
+  );
   const noteDoc = useSideNotes(notes.gameId, notes.side).doc;
   const annotations = useAnnotationsLayer(map, noteDoc, notes.seq);
   const olRef = useRef<OlMap | null>(null);
@@ -99,9 +124,12 @@ function LayeredMap<P>({ id, map, geo, looks, marks, pieces, pieceHex, pieceStyl
     const [x0, y0, x1, y1] = view.calculateExtent(ol.getSize());
     if (!(h.x > x0 && h.x < x1 && h.y > y0 && h.y < y1)) view.animate({ center: [h.x, h.y], duration: 300 });
   }, [centre, map]);
-  useEffect(() => () => {
-    if (window[hook]?.olMap === olRef.current) delete window[hook];
-  }, [hook]);
+  useEffect(
+    () => () => {
+      if (window[hook]?.olMap === olRef.current) delete window[hook];
+    },
+    [hook],
+  );
 
   const onReady = (ol: OlMap) => {
     olRef.current = ol;

@@ -87,8 +87,14 @@ function describe(info: HexInfo): string {
   if (h.country || h.zone) lines.push(`<span class="muted">${[h.country, h.zone].filter(Boolean).join(' · ')}</span>`);
   if (h.note) lines.push(`<span class="muted">${h.note}</span>`);
   for (const c of info.cities) {
-    const vals = c.values ? Object.entries(c.values).map(([k, v]) => `${k} ${v}`).join(', ') : '';
-    lines.push(`${c.kind} city${c.port ? ', port' : ''}${c.fortress ? ', fortress' : ''}${vals ? ` (${vals})` : ''} <span class="tag ${c.prov}">${c.prov}</span>`);
+    const vals = c.values
+      ? Object.entries(c.values)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')
+      : '';
+    lines.push(
+      `${c.kind} city${c.port ? ', port' : ''}${c.fortress ? ', fortress' : ''}${vals ? ` (${vals})` : ''} <span class="tag ${c.prov}">${c.prov}</span>`,
+    );
   }
   const other = info.names.filter((n) => n !== h.name);
   if (other.length) lines.push(`<span class="muted">also: ${other.slice(0, 4).join(', ')}</span>`);
@@ -145,7 +151,7 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
           const t = f.get('terrain') as string;
           const blocked = f.get('impassable') && t !== 'sea' && t !== 'lake';
           s = new Style({
-            fill: new Fill({ color: blocked ? 'rgba(120, 120, 120, 0.35)' : TERRAIN_FILL[t] ?? TERRAIN_FILL.clear }),
+            fill: new Fill({ color: blocked ? 'rgba(120, 120, 120, 0.35)' : (TERRAIN_FILL[t] ?? TERRAIN_FILL.clear) }),
             stroke: new Stroke({ color: t === 'sea' || t === 'lake' ? 'rgba(80, 110, 130, 0.25)' : 'rgba(90, 80, 60, 0.45)', width: 0.7 }),
           });
           hexStyleCache.set(key, s);
@@ -190,7 +196,16 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
   const railFeatures = map.rails.flatMap((r) => {
     const a = byId.get(r.a);
     const b = byId.get(r.b);
-    return a && b ? [new Feature({ geometry: new LineString([[a.x, a.y], [b.x, b.y]]) })] : [];
+    return a && b
+      ? [
+          new Feature({
+            geometry: new LineString([
+              [a.x, a.y],
+              [b.x, b.y],
+            ]),
+          }),
+        ]
+      : [];
   });
   layers.push(
     new VectorLayer({
@@ -236,7 +251,12 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
         const radius = major ? 6 : kind === 'minor' ? 4 : 2.5;
         return new Style({
           image: f.get('fortress')
-            ? new RegularShape({ points: 6, radius: radius + 3, fill: new Fill({ color: '#1e1e1e' }), stroke: new Stroke({ color: '#fff', width: 1.5 }) })
+            ? new RegularShape({
+                points: 6,
+                radius: radius + 3,
+                fill: new Fill({ color: '#1e1e1e' }),
+                stroke: new Stroke({ color: '#fff', width: 1.5 }),
+              })
             : new CircleStyle({
                 radius,
                 fill: new Fill({ color: major ? '#1e1e1e' : '#fff' }),
@@ -260,7 +280,18 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
   return layers;
 }
 
-export default function HexMap({ map, background, layers, onHexHover, onHexClick, onReady, focus, tooltip = true, className, style }: HexMapProps) {
+export default function HexMap({
+  map,
+  background,
+  layers,
+  onHexHover,
+  onHexClick,
+  onReady,
+  focus,
+  tooltip = true,
+  className,
+  style,
+}: HexMapProps) {
   const target = useRef<HTMLDivElement>(null);
   const tip = useRef<HTMLDivElement>(null);
   const [rendered, setRendered] = useState(false);

@@ -34,11 +34,14 @@ export const hexPolygon = (map: MapData, h: MapHex) => new Feature({ geometry: n
 export function markLayer<K extends string>(name: string, looks: Record<K, MarkLook>): VectorLayer<VectorSource> {
   const styles = new Map<string, Style>();
   for (const [k, v] of Object.entries<MarkLook>(looks)) {
-    styles.set(k, new Style({
-      fill: v.fill ? new Fill({ color: v.fill }) : undefined,
-      stroke: v.stroke ? new Stroke({ color: v.stroke, width: v.width, lineDash: v.dash }) : undefined,
-      zIndex: v.z,
-    }));
+    styles.set(
+      k,
+      new Style({
+        fill: v.fill ? new Fill({ color: v.fill }) : undefined,
+        stroke: v.stroke ? new Stroke({ color: v.stroke, width: v.width, lineDash: v.dash }) : undefined,
+        zIndex: v.z,
+      }),
+    );
   }
   return new VectorLayer({ source: new VectorSource(), style: (f) => styles.get(f.get('kind') as string), properties: { name } });
 }
@@ -52,23 +55,37 @@ export function pieceLayer<P>(name: string, map: MapData, style: PieceStyle<P>):
 }
 
 /** Replace a layer's features: one per item whose hex is on the map, built by `make` at that hex. */
-function refill<T>(layer: VectorLayer<VectorSource>, map: MapData, items: T[], hexOf: (t: T) => string | null | undefined, make: (h: MapHex, t: T) => Feature) {
+function refill<T>(
+  layer: VectorLayer<VectorSource>,
+  map: MapData,
+  items: T[],
+  hexOf: (t: T) => string | null | undefined,
+  make: (h: MapHex, t: T) => Feature,
+) {
   const byId = new Map(map.hexes.map((h) => [h.id, h]));
   const src = layer.getSource()!;
   src.clear(true);
-  src.addFeatures(items.flatMap((t) => {
-    const id = hexOf(t);
-    const h = id ? byId.get(id) : undefined;
-    return h ? [make(h, t)] : [];
-  }));
+  src.addFeatures(
+    items.flatMap((t) => {
+      const id = hexOf(t);
+      const h = id ? byId.get(id) : undefined;
+      return h ? [make(h, t)] : [];
+    }),
+  );
 }
 
 export function setMarks(layer: VectorLayer<VectorSource>, map: MapData, marks: HexMark[]) {
-  refill(layer, map, marks, (m) => m.hex, (h, m) => {
-    const f = hexPolygon(map, h);
-    f.set('kind', m.kind);
-    return f;
-  });
+  refill(
+    layer,
+    map,
+    marks,
+    (m) => m.hex,
+    (h, m) => {
+      const f = hexPolygon(map, h);
+      f.set('kind', m.kind);
+      return f;
+    },
+  );
 }
 
 export function setPieces<P>(layer: VectorLayer<VectorSource>, map: MapData, pieces: P[], hexOf: (p: P) => string | null | undefined) {
@@ -76,10 +93,22 @@ export function setPieces<P>(layer: VectorLayer<VectorSource>, map: MapData, pie
 }
 
 /** A square piece of `size` pixels, shifted by (dx, dy) pixels from the hex centre (y down). */
-export function squareStyle(o: { size: number; dx: number; dy: number; fill: string; border: string; width: number; dash?: number[]; z: number }): Style {
+export function squareStyle(o: {
+  size: number;
+  dx: number;
+  dy: number;
+  fill: string;
+  border: string;
+  width: number;
+  dash?: number[];
+  z: number;
+}): Style {
   return new Style({
     image: new RegularShape({
-      points: 4, radius: o.size / Math.SQRT2, angle: Math.PI / 4, displacement: [o.dx, -o.dy],
+      points: 4,
+      radius: o.size / Math.SQRT2,
+      angle: Math.PI / 4,
+      displacement: [o.dx, -o.dy],
       fill: new Fill({ color: o.fill }),
       stroke: new Stroke({ color: o.border, width: o.width, lineDash: o.dash }),
     }),
@@ -95,8 +124,19 @@ export function pieceText(text: string, dx: number, dy: number, oy: number, font
 /** The yellow badge at a collapsed stack's corner giving how many pieces are in the hex. */
 export function countBadge(count: number, size: number, z: number): Style {
   return new Style({
-    image: new CircleStyle({ radius: 7, displacement: [size / 2, size / 2], fill: new Fill({ color: '#ffcc00' }), stroke: new Stroke({ color: '#1e1e1e', width: 1 }) }),
-    text: new Text({ text: String(count), offsetX: size / 2, offsetY: -size / 2, font: '700 10px system-ui, sans-serif', fill: new Fill({ color: '#1e1e1e' }) }),
+    image: new CircleStyle({
+      radius: 7,
+      displacement: [size / 2, size / 2],
+      fill: new Fill({ color: '#ffcc00' }),
+      stroke: new Stroke({ color: '#1e1e1e', width: 1 }),
+    }),
+    text: new Text({
+      text: String(count),
+      offsetX: size / 2,
+      offsetY: -size / 2,
+      font: '700 10px system-ui, sans-serif',
+      fill: new Fill({ color: '#1e1e1e' }),
+    }),
     zIndex: z,
   });
 }

@@ -16,10 +16,20 @@ import { rulesMap, type View } from './model';
 import { SubstituteTag } from './Substitute';
 
 const STAGE: Record<string, string> = {
-  support: 'the defender may add artillery', loss: 'step losses to take', 'bb-att': 'bloodbath: the attacker may press on',
-  'bb-def': 'bloodbath: the defender holds or retreats', retreat: 'the defender retreats', advance: 'the attacker may advance',
+  support: 'the defender may add artillery',
+  loss: 'step losses to take',
+  'bb-att': 'bloodbath: the attacker may press on',
+  'bb-def': 'bloodbath: the defender holds or retreats',
+  retreat: 'the defender retreats',
+  advance: 'the attacker may advance',
 };
-const SHIFT_WORD: Record<string, string> = { city: 'city', forest: 'forest', concentric: 'concentric', airborne: '1AAA and armour', bomber: 'bombers' };
+const SHIFT_WORD: Record<string, string> = {
+  city: 'city',
+  forest: 'forest',
+  concentric: 'concentric',
+  airborne: '1AAA and armour',
+  bomber: 'bombers',
+};
 const signed = (n: number) => (n > 0 ? `${n} right` : `${-n} left`);
 
 /** The bomber die in words, from the table: which faces give AL1, nothing, or shifts. */
@@ -40,7 +50,8 @@ function Odds({ view, state, combat }: { view: View; state: State; combat: Comba
   if (!o)
     return (
       <span className="ou-odds" data-testid="ou-odds">
-        <b>{p.attack}</b> against {p.hiddenDefenders} face-down unit{p.hiddenDefenders > 1 ? 's' : ''} of unknown strength: odds unknown until revealed
+        <b>{p.attack}</b> against {p.hiddenDefenders} face-down unit{p.hiddenDefenders > 1 ? 's' : ''} of unknown strength: odds unknown
+        until revealed
       </span>
     );
   const labels = crt[o.row];
@@ -49,19 +60,47 @@ function Odds({ view, state, combat }: { view: View; state: State; combat: Comba
   const changed = o.parts.filter((x) => x.counted !== x.printed || x.role === 'art' || x.role === 'dart');
   return (
     <span className="ou-odds" data-testid="ou-odds" data-final={final}>
-      <b>{o.attack}:{o.defense}</b> → <b>{o.odds}</b> ({o.row} row){sh.length ? `, ${sh.map(([k, v]) => `${SHIFT_WORD[k] ?? k} ${signed(v)}`).join(', ')}` : ''} → <b>{final}</b>
-      {combat.bomber && combat.stage === 'support' && <> · {combat.bomber} bombers roll first: {BOMBER_WORDS}</>}
-      {p.support.length > 0 && <> · {p.support.length} Soviet artillery unit{p.support.length > 1 ? 's' : ''} in range may still join the defence</>}
+      <b>
+        {o.attack}:{o.defense}
+      </b>{' '}
+      → <b>{o.odds}</b> ({o.row} row){sh.length ? `, ${sh.map(([k, v]) => `${SHIFT_WORD[k] ?? k} ${signed(v)}`).join(', ')}` : ''} →{' '}
+      <b>{final}</b>
+      {combat.bomber && combat.stage === 'support' && (
+        <>
+          {' '}
+          · {combat.bomber} bombers roll first: {BOMBER_WORDS}
+        </>
+      )}
+      {p.support.length > 0 && (
+        <>
+          {' '}
+          · {p.support.length} Soviet artillery unit{p.support.length > 1 ? 's' : ''} in range may still join the defence
+        </>
+      )}
       {changed.length > 0 && (
         <ul className="ou-odds-detail">
-          {changed.map((x) => <li key={x.role + x.id}>{unitName(x.id)}: {x.printed} → {x.counted} ({x.why.join('; ')})</li>)}
+          {changed.map((x) => (
+            <li key={x.role + x.id}>
+              {unitName(x.id)}: {x.printed} → {x.counted} ({x.why.join('; ')})
+            </li>
+          ))}
         </ul>
       )}
     </span>
   );
 }
 
-export const CombatPanel = memo(function CombatPanel({ view, state, side, attacks, events, send, busy, canAct, onFocus }: {
+export const CombatPanel = memo(function CombatPanel({
+  view,
+  state,
+  side,
+  attacks,
+  events,
+  send,
+  busy,
+  canAct,
+  onFocus,
+}: {
   view: View;
   /** the state as this viewer sees it (viewState) */
   state: State;
@@ -74,22 +113,50 @@ export const CombatPanel = memo(function CombatPanel({ view, state, side, attack
   onFocus(hex: string): void;
 }) {
   const c = view.combat;
-  const recent = events.filter((e) => ['declared', 'bomber', 'resolved', 'loss', 'eliminated', 'retreated', 'advanced'].includes(e.type)).slice(-6).reverse();
+  const recent = events
+    .filter((e) => ['declared', 'bomber', 'resolved', 'loss', 'eliminated', 'retreated', 'advanced'].includes(e.type))
+    .slice(-6)
+    .reverse();
   const last = [...events].reverse().find((e) => e.type === 'resolved');
   return (
     <section className="ef-card ef-small" data-testid="ou-combat" aria-label="Combat">
-      <h3>Combat <SubstituteTag what="CRT and counter factors" /></h3>
-      <p className="muted">Odds are worked out as the engine will resolve them, from what you can see: halving for supply and rivers, rounding, the CRT row and the shifts. The counters’ factors and the CRT are our stand-ins.</p>
+      <h3>
+        Combat <SubstituteTag what="CRT and counter factors" />
+      </h3>
+      <p className="muted">
+        Odds are worked out as the engine will resolve them, from what you can see: halving for supply and rivers, rounding, the CRT row and
+        the shifts. The counters’ factors and the CRT are our stand-ins.
+      </p>
       {c && (
         <div data-testid="ou-combat-now">
-          <h4>At {c.target}: {STAGE[c.stage] ?? c.stage}</h4>
-          <p>{c.att.map(unitName).join(', ')}{c.art.length ? ` with artillery ${c.art.map(unitName).join(', ')}` : ''} against {c.def.map(unitName).join(', ') || 'nobody'}{c.bomber ? `, ${c.bomber} heavy bombers overhead` : ''}.</p>
-          {c.stage === 'support' && <p>Odds: <Odds view={view} state={state} combat={c} /></p>}
-          {c.result && <p>Result: <b>{resultWords(c.result)}</b></p>}
+          <h4>
+            At {c.target}: {STAGE[c.stage] ?? c.stage}
+          </h4>
+          <p>
+            {c.att.map(unitName).join(', ')}
+            {c.art.length ? ` with artillery ${c.art.map(unitName).join(', ')}` : ''} against {c.def.map(unitName).join(', ') || 'nobody'}
+            {c.bomber ? `, ${c.bomber} heavy bombers overhead` : ''}.
+          </p>
+          {c.stage === 'support' && (
+            <p>
+              Odds: <Odds view={view} state={state} combat={c} />
+            </p>
+          )}
+          {c.result && (
+            <p>
+              Result: <b>{resultWords(c.result)}</b>
+            </p>
+          )}
         </div>
       )}
       {last && <p data-testid="ou-last-result">Last result: {describeOu(last)}</p>}
-      {recent.length > 0 && <ol className="ef-feed">{recent.map((e) => <li key={e.seq}>{describeOu(e)}</li>)}</ol>}
+      {recent.length > 0 && (
+        <ol className="ef-feed">
+          {recent.map((e) => (
+            <li key={e.seq}>{describeOu(e)}</li>
+          ))}
+        </ol>
+      )}
       {canAct && attacks.length > 0 && (
         <>
           <h4>Attacks you may declare</h4>
@@ -98,11 +165,28 @@ export const CombatPanel = memo(function CombatPanel({ view, state, side, attack
               const cmd = a.command as unknown as { target: string; units: string[]; artillery?: string[]; bomber?: string };
               return (
                 <li key={a.label + JSON.stringify(cmd.units)} data-testid="ou-attack">
-                  <button className="linklike" onClick={() => onFocus(cmd.target)}>{cmd.target}</button>: {cmd.units.map(unitName).join(', ')}
-                  {cmd.artillery?.length ? ` + artillery ${cmd.artillery.map(unitName).join(', ')}` : ''}{cmd.bomber ? ` + ${cmd.bomber} bombers` : ''}
+                  <button type="button" className="linklike" onClick={() => onFocus(cmd.target)}>
+                    {cmd.target}
+                  </button>
+                  : {cmd.units.map(unitName).join(', ')}
+                  {cmd.artillery?.length ? ` + artillery ${cmd.artillery.map(unitName).join(', ')}` : ''}
+                  {cmd.bomber ? ` + ${cmd.bomber} bombers` : ''}
                   <br />
-                  <Odds view={view} state={state} combat={attackCombat(state, side as Side, cmd.target, cmd.units, cmd.artillery ?? [], (cmd.bomber as 'US' | 'UK' | undefined) ?? null)} />{' '}
-                  <button disabled={busy} onClick={() => send(a.command).catch(() => {})} title={a.rule ? `rule ${a.rule}` : undefined}>Declare</button>
+                  <Odds
+                    view={view}
+                    state={state}
+                    combat={attackCombat(
+                      state,
+                      side as Side,
+                      cmd.target,
+                      cmd.units,
+                      cmd.artillery ?? [],
+                      (cmd.bomber as 'US' | 'UK' | undefined) ?? null,
+                    )}
+                  />{' '}
+                  <button type="button" disabled={busy} onClick={() => send(a.command).catch(() => {})} title={a.rule ? `rule ${a.rule}` : undefined}>
+                    Declare
+                  </button>
                 </li>
               );
             })}

@@ -15,7 +15,20 @@ import { counterHex, counterStyle, LOOKS, type CounterInfo, type HighlightKind }
 import { reachable, type ReachHex } from '../../../engine/games/operation-unthinkable/movement';
 import { setupTargets } from '../../../engine/games/operation-unthinkable/steps';
 import { viewState } from '../../../engine/games/operation-unthinkable/view';
-import { BOUNDARY_WORD, boundarySide, counterLine, defOf, indexLegal, ouHexes, ouMap, rulesMap, stacks, type Counter, type LegalIndex, type View } from './model';
+import {
+  BOUNDARY_WORD,
+  boundarySide,
+  counterLine,
+  defOf,
+  indexLegal,
+  ouHexes,
+  ouMap,
+  rulesMap,
+  stacks,
+  type Counter,
+  type LegalIndex,
+  type View,
+} from './model';
 import { PromptBar, waitsFor } from './PromptBar';
 import { SelectionPanel } from './SelectionPanel';
 import { SetupPanel } from './SetupPanel';
@@ -50,12 +63,20 @@ export default function OuBoard(props: BoardProps) {
   const vs = useMemo(() => viewState(view), [view]);
   const actor = useMemo(() => ({ side: side ?? '', commands }), [side, commands]);
   const movable = useCallback((id: string) => canAct && legal.moves.has(id), [canAct, legal]);
-  const reach = useMemo(() => (canAct && group.length ? reachable(rules, vs, actor, group) : new Map<string, ReachHex>()), [canAct, group, rules, vs, actor]);
+  const reach = useMemo(
+    () => (canAct && group.length ? reachable(rules, vs, actor, group) : new Map<string, ReachHex>()),
+    [canAct, group, rules, vs, actor],
+  );
   const unplaced = useMemo<Counter[]>(() => {
     if (!canAct || !SETUP_STEPS.includes(view.step)) return [];
-    return view.units.filter((u) => u.at === 'setup' && defOf(u.id)?.side === side && commands.includes(defOf(u.id)!.cmd)).map((u) => ({ id: u.id, at: u.at, steps: u.s, def: defOf(u.id) }));
+    return view.units
+      .filter((u) => u.at === 'setup' && defOf(u.id)?.side === side && commands.includes(defOf(u.id)!.cmd))
+      .map((u) => ({ id: u.id, at: u.at, steps: u.s, def: defOf(u.id) }));
   }, [canAct, view, side, commands]);
-  const targets = useMemo(() => (placing && unplaced.some((c) => c.id === placing) ? setupTargets(rules, vs, actor, placing) : []), [placing, unplaced, rules, vs, actor]);
+  const targets = useMemo(
+    () => (placing && unplaced.some((c) => c.id === placing) ? setupTargets(rules, vs, actor, placing) : []),
+    [placing, unplaced, rules, vs, actor],
+  );
 
   // a group whose units moved away or may no longer move is dropped; so is a unit placed meanwhile
   useEffect(() => {
@@ -65,36 +86,49 @@ export default function OuBoard(props: BoardProps) {
     if (placing && !unplaced.some((c) => c.id === placing)) setPlacing(null);
   }, [placing, unplaced]);
 
-  const move = useCallback((dest: string) => {
-    const r = reach.get(dest);
-    if (!canAct || !r) return;
-    send({ type: 'move', units: group, path: r.path }).then(() => {
-      setGroup([]);
-      setHex(dest === 'exit' ? null : dest);
-    }).catch(() => {});
-  }, [canAct, send, reach, group]);
+  const move = useCallback(
+    (dest: string) => {
+      const r = reach.get(dest);
+      if (!canAct || !r) return;
+      send({ type: 'move', units: group, path: r.path })
+        .then(() => {
+          setGroup([]);
+          setHex(dest === 'exit' ? null : dest);
+        })
+        .catch(() => {});
+    },
+    [canAct, send, reach, group],
+  );
 
-  const place = useCallback((dest: string) => {
-    if (!canAct || !placing || !targets.includes(dest)) return;
-    const next = unplaced[unplaced.findIndex((c) => c.id === placing) + 1]?.id ?? null;
-    send({ type: 'place', placements: [[placing, dest]] }).then(() => {
-      setHex(dest);
-      setPlacing(next);
-    }).catch(() => {});
-  }, [canAct, placing, targets, unplaced, send]);
+  const place = useCallback(
+    (dest: string) => {
+      if (!canAct || !placing || !targets.includes(dest)) return;
+      const next = unplaced[unplaced.findIndex((c) => c.id === placing) + 1]?.id ?? null;
+      send({ type: 'place', placements: [[placing, dest]] })
+        .then(() => {
+          setHex(dest);
+          setPlacing(next);
+        })
+        .catch(() => {});
+    },
+    [canAct, placing, targets, unplaced, send],
+  );
 
-  const onHexClick = useCallback((id: string) => {
-    if (placing && targets.includes(id)) return place(id);
-    if (group.length && reach.has(id)) return move(id);
-    const here = (byHex.get(id) ?? []).filter((c) => movable(c.id)).map((c) => c.id);
-    if (id === hex && here.length > 1) {
-      // clicking the same hex again steps through the whole stack, then each movable counter alone
-      const options = [here, ...here.map((x) => [x])];
-      const i = options.findIndex((o) => o.length === group.length && o.every((x) => group.includes(x)));
-      setGroup(options[(i + 1) % options.length]);
-    } else setGroup(here.length > 1 && stackMoves(legal, here) ? here : here.slice(0, 1));
-    setHex(id);
-  }, [placing, targets, place, group, reach, move, byHex, movable, hex, legal]);
+  const onHexClick = useCallback(
+    (id: string) => {
+      if (placing && targets.includes(id)) return place(id);
+      if (group.length && reach.has(id)) return move(id);
+      const here = (byHex.get(id) ?? []).filter((c) => movable(c.id)).map((c) => c.id);
+      if (id === hex && here.length > 1) {
+        // clicking the same hex again steps through the whole stack, then each movable counter alone
+        const options = [here, ...here.map((x) => [x])];
+        const i = options.findIndex((o) => o.length === group.length && o.every((x) => group.includes(x)));
+        setGroup(options[(i + 1) % options.length]);
+      } else setGroup(here.length > 1 && stackMoves(legal, here) ? here : here.slice(0, 1));
+      setHex(id);
+    },
+    [placing, targets, place, group, reach, move, byHex, movable, hex, legal],
+  );
 
   useEscapeKey(() => {
     setGroup([]);
@@ -105,7 +139,9 @@ export default function OuBoard(props: BoardProps) {
   const counters = useMemo<CounterInfo[]>(() => {
     const out: CounterInfo[] = [];
     for (const list of byHex.values())
-      list.forEach((c, index) => out.push({ counter: c, selected: group.includes(c.id), movable: movable(c.id), index, count: list.length }));
+      list.forEach((c, index) =>
+        out.push({ counter: c, selected: group.includes(c.id), movable: movable(c.id), index, count: list.length }),
+      );
     return out;
   }, [byHex, group, movable]);
 
@@ -132,7 +168,7 @@ export default function OuBoard(props: BoardProps) {
     setCentre(h);
   }, []);
   const onMapCount = counters.length;
-  const hoverHere = hover ? byHex.get(hover) ?? [] : [];
+  const hoverHere = hover ? (byHex.get(hover) ?? []) : [];
   const hoverInfo = hover ? ouHexes.get(hover) : undefined;
 
   return (
@@ -143,29 +179,82 @@ export default function OuBoard(props: BoardProps) {
           <PromptBar props={props} view={view} actions={legal.other} myTurn={myTurn} />
         </div>
         <div className="ef-mapcol">
-          <BoardMapPane id="ou" map={ouMap} loadGeo={loadGeo}
-            frame={{ 'data-testid': 'ou-map', 'data-counters': onMapCount, 'data-unplaced': unplaced.length, 'data-reach': reach.size, 'data-targets': targets.length, 'data-hidden': view.hidden.reduce((t, h) => t + h.count, 0), 'data-line': line.length, 'data-movable': counters.find((c) => c.movable)?.counter.at ?? '' }}
-            looks={LOOKS} marks={highlights} pieces={counters} pieceHex={counterHex} pieceStyle={counterStyle} centre={centre}
-            onHexClick={onHexClick} onHexHover={setHover} notes={{ gameId: props.gameId, side, seq }} />
+          <BoardMapPane
+            id="ou"
+            map={ouMap}
+            loadGeo={loadGeo}
+            frame={{
+              'data-testid': 'ou-map',
+              'data-counters': onMapCount,
+              'data-unplaced': unplaced.length,
+              'data-reach': reach.size,
+              'data-targets': targets.length,
+              'data-hidden': view.hidden.reduce((t, h) => t + h.count, 0),
+              'data-line': line.length,
+              'data-movable': counters.find((c) => c.movable)?.counter.at ?? '',
+            }}
+            looks={LOOKS}
+            marks={highlights}
+            pieces={counters}
+            pieceHex={counterHex}
+            pieceStyle={counterStyle}
+            centre={centre}
+            onHexClick={onHexClick}
+            onHexHover={setHover}
+            notes={{ gameId: props.gameId, side, seq }}
+          />
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ou-hover">
             {hover ? (
               <>
-                <b>{hover}</b> {hoverInfo?.terrain}{hoverInfo?.prov === 'substitute' ? <> <SubstituteTag what="terrain" /></> : null}
+                <b>{hover}</b> {hoverInfo?.terrain}
+                {hoverInfo?.prov === 'substitute' ? (
+                  <>
+                    {' '}
+                    <SubstituteTag what="terrain" />
+                  </>
+                ) : null}
                 {view.boundary ? ` · ${['north of', 'on', 'south of'][boundarySide(view.boundary, hover) + 1]} the army group line` : ''}
                 {hoverHere.length ? ` — ${hoverHere.map(counterLine).join('; ')}` : ''}
               </>
             ) : (
-              <span className="muted">Hover a hex for details. Values tagged <span className="tag substitute">substitute</span> (counter factors, the CRT, much of the terrain) are our stand-ins where the rulebook prints nothing.</span>
+              <span className="muted">
+                Hover a hex for details. Values tagged <span className="tag substitute">substitute</span> (counter factors, the CRT, much of
+                the terrain) are our stand-ins where the rulebook prints nothing.
+              </span>
             )}
           </div>
-          <GoToHex onGo={(id) => { setCentre(id); onHexClick(id); }} />
+          <GoToHex
+            onGo={(id) => {
+              setCentre(id);
+              onHexClick(id);
+            }}
+          />
           <Legend />
         </div>
         <aside className="ef-side">
           <SetupPanel units={unplaced} placing={placing} targets={targets} busy={busy} onPick={setPlacing} onPlace={place} />
-          <SelectionPanel hex={hex} here={hex ? byHex.get(hex) ?? [] : []} group={group} movable={movable} reach={reach} canAct={canAct} busy={busy} onGroup={setGroup} onMove={move} />
-          <CombatPanel view={view} state={vs} side={side} attacks={past ? NO_ACTIONS : legal.attacks} events={shownEvents} send={send} busy={busy} canAct={canAct}
-            onFocus={focus} />
+          <SelectionPanel
+            hex={hex}
+            here={hex ? (byHex.get(hex) ?? []) : []}
+            group={group}
+            movable={movable}
+            reach={reach}
+            canAct={canAct}
+            busy={busy}
+            onGroup={setGroup}
+            onMove={move}
+          />
+          <CombatPanel
+            view={view}
+            state={vs}
+            side={side}
+            attacks={past ? NO_ACTIONS : legal.attacks}
+            events={shownEvents}
+            send={send}
+            busy={busy}
+            canAct={canAct}
+            onFocus={focus}
+          />
         </aside>
       </div>
     </div>
@@ -174,7 +263,9 @@ export default function OuBoard(props: BoardProps) {
 
 /** Does the engine offer a move for this whole set of units (so they may move as one stack)? */
 function stackMoves(legal: LegalIndex, ids: string[]): boolean {
-  return [...(legal.moves.get(ids[0])?.values() ?? [])].some((opts) => opts.some((o) => o.units.length === ids.length && ids.every((x) => o.units.includes(x))));
+  return [...(legal.moves.get(ids[0])?.values() ?? [])].some((opts) =>
+    opts.some((o) => o.units.length === ids.length && ids.every((x) => o.units.includes(x))),
+  );
 }
 
 /** Keyboard access to the map: type a hex number and press Enter to act as if it were clicked. */
@@ -182,9 +273,31 @@ function GoToHex({ onGo }: { onGo(id: string): void }) {
   const [v, setV] = useState('');
   const ok = ouHexes.has(v);
   return (
-    <form className="ou-goto ef-small" onSubmit={(e) => { e.preventDefault(); if (ok) { onGo(v); setV(''); } }}>
-      <label>Hex <input value={v} onChange={(e) => setV(e.target.value.trim())} placeholder="CCRR" inputMode="numeric" maxLength={4} aria-label="Hex number" data-testid="ou-goto" /></label>{' '}
-      <button className="secondary" disabled={!ok}>Select</button>{' '}
+    <form
+      className="ou-goto ef-small"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ok) {
+          onGo(v);
+          setV('');
+        }
+      }}
+    >
+      <label>
+        Hex{' '}
+        <input
+          value={v}
+          onChange={(e) => setV(e.target.value.trim())}
+          placeholder="CCRR"
+          inputMode="numeric"
+          maxLength={4}
+          aria-label="Hex number"
+          data-testid="ou-goto"
+        />
+      </label>{' '}
+      <button type="submit" className="secondary" disabled={!ok}>
+        Select
+      </button>{' '}
       <span className="muted">(as a click on the map: selects, places or moves; Esc clears)</span>
     </form>
   );
@@ -194,10 +307,25 @@ function StatusStrip({ view }: { view: View }) {
   const exits = view.exits ?? [];
   return (
     <div className="ef-status" data-testid="ou-status">
-      <span><b>{view.turn === 0 ? 'Set-up' : `Turn ${view.turn} of ${view.lastTurn}`}</b></span>
-      {view.line && <span>Frontline: {view.line === 'elbe' ? 'Elbe' : 'Mulde'} (roll {view.lineDie})</span>}
-      <span data-testid="ou-line">{view.boundary ? `Army group line through ${view.boundary.hex}, ${BOUNDARY_WORD[view.boundary.kind]}` : 'No army group line yet'}</span>
-      {(view.order.allied || view.order.soviet) && <span>Orders: {[view.order.allied && `Allies ${view.order.allied}`, view.order.soviet && `Soviets ${view.order.soviet}`].filter(Boolean).join(', ')}</span>}
+      <span>
+        <b>{view.turn === 0 ? 'Set-up' : `Turn ${view.turn} of ${view.lastTurn}`}</b>
+      </span>
+      {view.line && (
+        <span>
+          Frontline: {view.line === 'elbe' ? 'Elbe' : 'Mulde'} (roll {view.lineDie})
+        </span>
+      )}
+      <span data-testid="ou-line">
+        {view.boundary ? `Army group line through ${view.boundary.hex}, ${BOUNDARY_WORD[view.boundary.kind]}` : 'No army group line yet'}
+      </span>
+      {(view.order.allied || view.order.soviet) && (
+        <span>
+          Orders:{' '}
+          {[view.order.allied && `Allies ${view.order.allied}`, view.order.soviet && `Soviets ${view.order.soviet}`]
+            .filter(Boolean)
+            .join(', ')}
+        </span>
+      )}
       <span className="muted">R pool: {view.pool}</span>
       {exits.length > 0 && <span className="muted">Exited: {exits.length}</span>}
       {view.options.hidden && <span className="muted">{view.hidden.length ? 'Soviet set-up face down' : 'hidden set-up'}</span>}
@@ -208,14 +336,30 @@ function StatusStrip({ view }: { view: View }) {
 function Legend() {
   return (
     <div className="ef-legend ef-small" aria-label="Map legend">
-      <span><i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move or set up here</span>
-      <span><i className="ef-key" style={{ background: 'rgba(240,120,20,0.6)' }} /> may attack</span>
-      <span><i className="ef-key" style={{ border: '2px solid #c41e1e' }} /> combat</span>
-      <span><i className="ef-key" style={{ background: 'rgba(40,90,200,0.35)' }} /> army group line</span>
-      <span><i className="ef-key" style={{ background: '#4f6b2e' }} /> US</span>
-      <span><i className="ef-key" style={{ background: '#8a6d3b' }} /> British</span>
-      <span><i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet</span>
-      <span>counters: type, size, attack-defence <SubstituteTag what="counter factors" /> · ? face-down · yellow badge = counters in the hex</span>
+      <span>
+        <i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move or set up here
+      </span>
+      <span>
+        <i className="ef-key" style={{ background: 'rgba(240,120,20,0.6)' }} /> may attack
+      </span>
+      <span>
+        <i className="ef-key" style={{ border: '2px solid #c41e1e' }} /> combat
+      </span>
+      <span>
+        <i className="ef-key" style={{ background: 'rgba(40,90,200,0.35)' }} /> army group line
+      </span>
+      <span>
+        <i className="ef-key" style={{ background: '#4f6b2e' }} /> US
+      </span>
+      <span>
+        <i className="ef-key" style={{ background: '#8a6d3b' }} /> British
+      </span>
+      <span>
+        <i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet
+      </span>
+      <span>
+        counters: type, size, attack-defence <SubstituteTag what="counter factors" /> · ? face-down · yellow badge = counters in the hex
+      </span>
     </div>
   );
 }

@@ -10,8 +10,13 @@ import type { View } from './model';
 
 export const SIDE_NAME: Record<string, string> = { allied: 'Allies', soviet: 'Soviets' };
 export const COMMAND_NAME: Record<string, string> = {
-  supreme: 'Allied supreme commander', 'us-12ag': 'US 12th Army Group', 'uk-21ag': 'British 21st Army Group',
-  stavka: 'Stavka', '1bf': '1st Belorussian Front', '2bf': '2nd Belorussian Front', '1uf': '1st Ukrainian Front',
+  supreme: 'Allied supreme commander',
+  'us-12ag': 'US 12th Army Group',
+  'uk-21ag': 'British 21st Army Group',
+  stavka: 'Stavka',
+  '1bf': '1st Belorussian Front',
+  '2bf': '2nd Belorussian Front',
+  '1uf': '1st Ukrainian Front',
 };
 
 const HINT: Partial<Record<View['step'], string>> = {
@@ -33,18 +38,34 @@ const HINT: Partial<Record<View['step'], string>> = {
 
 function Btn({ a, send, busy, primary }: { a: LegalActionData; send(c: unknown): Promise<void>; busy: boolean; primary?: boolean }) {
   return (
-    <button className={primary ? undefined : 'secondary'} disabled={busy} onClick={() => send(a.command).catch(() => {})} title={a.rule ? `rule ${a.rule}` : undefined}>
-      {a.label}{a.rule ? <span className="ou-rule"> ({a.rule})</span> : null}
+    <button type="button"
+      className={primary ? undefined : 'secondary'}
+      disabled={busy}
+      onClick={() => send(a.command).catch(() => {})}
+      title={a.rule ? `rule ${a.rule}` : undefined}
+    >
+      {a.label}
+      {a.rule ? <span className="ou-rule"> ({a.rule})</span> : null}
     </button>
   );
 }
 
-const who = (w: { side: string; command?: string }) => (w.command ? COMMAND_NAME[w.command] ?? w.command : SIDE_NAME[w.side] ?? w.side);
+const who = (w: { side: string; command?: string }) => (w.command ? (COMMAND_NAME[w.command] ?? w.command) : (SIDE_NAME[w.side] ?? w.side));
 /** Team play: is the game waiting for this seat (its side, and a command it holds if one is named)? */
 export const waitsFor = (w: { side: string; command?: string }, side: string | undefined, commands: string[]) =>
   w.side === side && (!w.command || commands.includes(w.command));
 
-export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps; view: View; actions: LegalActionData[]; myTurn: boolean }) {
+export function PromptBar({
+  props,
+  view,
+  actions,
+  myTurn,
+}: {
+  props: BoardProps;
+  view: View;
+  actions: LegalActionData[];
+  myTurn: boolean;
+}) {
   const { status, side, send, busy, seq, latestSeq, gameId, seek } = props;
   const [pick, setPick] = useState('');
   const past = seq < latestSeq;
@@ -52,9 +73,11 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
 
   let headline: string;
   if (status.finished) headline = `The game is over${status.result ? `: ${status.result}` : ''}.`;
-  else if (past) headline = `You are looking at an earlier moment (event ${seq} of ${latestSeq}).${side && !props.readOnly ? ' Press “Back to now” to play.' : ''}`;
+  else if (past)
+    headline = `You are looking at an earlier moment (event ${seq} of ${latestSeq}).${side && !props.readOnly ? ' Press “Back to now” to play.' : ''}`;
   else if (!side) headline = `You are watching. Waiting for ${status.waitingFor.map(who).join(', ')}.`;
-  else if (myTurn) headline = `Your turn (${SIDE_NAME[side] ?? side}): ${status.phase}${mineWaiting.some((w) => w.command) ? ` — for ${mineWaiting.map(who).join(', ')}` : ''}.`;
+  else if (myTurn)
+    headline = `Your turn (${SIDE_NAME[side] ?? side}): ${status.phase}${mineWaiting.some((w) => w.command) ? ` — for ${mineWaiting.map(who).join(', ')}` : ''}.`;
   else headline = `Waiting for ${status.waitingFor.map((w) => `${who(w)} (${w.what})`).join(', ') || 'nobody'}.`;
 
   const boundary = actions.filter((a) => a.command.type === 'boundary');
@@ -65,7 +88,11 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
     <section className={`ef-prompt ${myTurn && !past ? 'mine' : ''}`} aria-label="What to do now" data-testid="ou-prompt">
       <div className="ef-prompt-head">
         <b data-testid="ou-prompt-text">{headline}</b>
-        {busy && <span className="muted"><span className="spinner" /> sending…</span>}
+        {busy && (
+          <span className="muted">
+            <span className="spinner" /> sending…
+          </span>
+        )}
       </div>
       {myTurn && !past && HINT[view.step] && <p className="ef-hint">{HINT[view.step]}</p>}
       {!past && (
@@ -75,17 +102,35 @@ export function PromptBar({ props, view, actions, myTurn }: { props: BoardProps;
             <span className="ef-inline">
               <select aria-label="Army group line" value={pick} onChange={(e) => setPick(e.target.value)}>
                 <option value="">Army group line…</option>
-                {boundary.map((a, i) => <option key={a.label} value={String(i)}>{a.label}</option>)}
+                {boundary.map((a, i) => (
+                  <option key={a.label} value={String(i)}>
+                    {a.label}
+                  </option>
+                ))}
               </select>
-              <button className="secondary" disabled={busy || pick === ''} onClick={() => send(boundary[Number(pick)].command).then(() => setPick('')).catch(() => {})}>Set line</button>
+              <button type="button"
+                className="secondary"
+                disabled={busy || pick === ''}
+                onClick={() =>
+                  send(boundary[Number(pick)].command)
+                    .then(() => setPick(''))
+                    .catch(() => {})
+                }
+              >
+                Set line
+              </button>
             </span>
           )}
-          {rest.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'place' || a.command.type === 'order'} />)}
-          {ends.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} primary />)}
+          {rest.map((a) => (
+            <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'place' || a.command.type === 'order'} />
+          ))}
+          {ends.map((a) => (
+            <Btn key={a.label} a={a} send={send} busy={busy} primary />
+          ))}
           <UndoControls gameId={gameId} side={side} />
         </div>
       )}
-      {past && <button onClick={() => seek(null)}>Back to now</button>}
+      {past && <button type="button" onClick={() => seek(null)}>Back to now</button>}
     </section>
   );
 }

@@ -11,7 +11,17 @@ import { counterLine, type Counter } from './model';
 const mp = (halves: number) => `${halves / 2} MP`;
 const SHOWN = 48;
 
-export function SelectionPanel({ hex, here, group, movable, reach, canAct, busy, onGroup, onMove }: {
+export function SelectionPanel({
+  hex,
+  here,
+  group,
+  movable,
+  reach,
+  canAct,
+  busy,
+  onGroup,
+  onMove,
+}: {
   hex: string | null;
   here: Counter[];
   group: string[];
@@ -22,7 +32,13 @@ export function SelectionPanel({ hex, here, group, movable, reach, canAct, busy,
   onGroup(ids: string[]): void;
   onMove(dest: string): void;
 }) {
-  if (!hex) return <section className="ef-card ef-small" data-testid="ou-selection"><h3>Selection</h3><p className="muted">Click a hex (or type its number below the map) to see its counters.</p></section>;
+  if (!hex)
+    return (
+      <section className="ef-card ef-small" data-testid="ou-selection">
+        <h3>Selection</h3>
+        <p className="muted">Click a hex (or type its number below the map) to see its counters.</p>
+      </section>
+    );
   const dests = [...reach].sort((a, b) => a[1].cost - b[1].cost || a[0].localeCompare(b[0]));
   return (
     <section className="ef-card ef-small" data-testid="ou-selection" aria-label="Selected hex">
@@ -33,10 +49,16 @@ export function SelectionPanel({ hex, here, group, movable, reach, canAct, busy,
           <li key={c.id}>
             {canAct && movable(c.id) ? (
               <label>
-                <input type="checkbox" checked={group.includes(c.id)} onChange={(e) => onGroup(e.target.checked ? [...group, c.id] : group.filter((x) => x !== c.id))} />{' '}
+                <input
+                  type="checkbox"
+                  checked={group.includes(c.id)}
+                  onChange={(e) => onGroup(e.target.checked ? [...group, c.id] : group.filter((x) => x !== c.id))}
+                />{' '}
                 {counterLine(c)}
               </label>
-            ) : counterLine(c)}
+            ) : (
+              counterLine(c)
+            )}
             {!c.hidden && <SubstituteTag what="counter factors" />}
           </li>
         ))}
@@ -44,11 +66,20 @@ export function SelectionPanel({ hex, here, group, movable, reach, canAct, busy,
       {group.length > 0 && (
         <>
           <h4 data-testid="ou-reach-count" data-count={reach.size}>
-            {dests.length ? `${group.length === 1 ? 'It' : `These ${group.length}`} can reach ${dests.length} hexes (green on the map), cheapest first:` : 'No move for exactly this group.'}
+            {dests.length
+              ? `${group.length === 1 ? 'It' : `These ${group.length}`} can reach ${dests.length} hexes (green on the map), cheapest first:`
+              : 'No move for exactly this group.'}
           </h4>
           <div className="ef-dests">
             {dests.slice(0, SHOWN).map(([d, r]) => (
-              <button key={d} className="secondary" disabled={busy} onClick={() => onMove(d)} data-testid={`ou-dest-${d}`} title={r.path.join(' → ')}>
+              <button type="button"
+                key={d}
+                className="secondary"
+                disabled={busy}
+                onClick={() => onMove(d)}
+                data-testid={`ou-dest-${d}`}
+                title={r.path.join(' → ')}
+              >
                 {d === 'exit' ? 'off the map' : d} <span className="muted">{mp(r.cost)}</span>
               </button>
             ))}

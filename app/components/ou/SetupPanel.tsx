@@ -6,7 +6,14 @@
 import { useState } from 'react';
 import { counterLine, type Counter } from './model';
 
-export function SetupPanel({ units, placing, targets, busy, onPick, onPlace }: {
+export function SetupPanel({
+  units,
+  placing,
+  targets,
+  busy,
+  onPick,
+  onPlace,
+}: {
   units: Counter[];
   placing: string | null;
   targets: string[];
@@ -22,22 +29,37 @@ export function SetupPanel({ units, placing, targets, busy, onPick, onPlace }: {
       <p className="muted">Pick a unit, then a green hex on the map. “Set up N units” in the bar above places the rest for you.</p>
       <div className="ou-unplaced">
         {units.map((c) => (
-          <button key={c.id} className={c.id === placing ? undefined : 'secondary'} aria-pressed={c.id === placing} data-testid={`ou-unplaced-${c.id}`}
-            onClick={() => onPick(c.id === placing ? null : c.id)}>
+          <button type="button"
+            key={c.id}
+            className={c.id === placing ? undefined : 'secondary'}
+            aria-pressed={c.id === placing}
+            data-testid={`ou-unplaced-${c.id}`}
+            onClick={() => onPick(c.id === placing ? null : c.id)}
+          >
             {counterLine(c)}
           </button>
         ))}
       </div>
       {placing && (
-        <form className="ef-inline" onSubmit={(e) => { e.preventDefault(); if (pick) onPlace(pick); }}>
+        <form
+          className="ef-inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (pick) onPlace(pick);
+          }}
+        >
           <label>
             {targets.length} hexes possible; place at{' '}
             <select value={pick} onChange={(e) => setPick(e.target.value)} aria-label="Set-up hex" data-testid="ou-setup-hex">
               <option value="">hex…</option>
-              {targets.map((h) => <option key={h} value={h}>{h}</option>)}
+              {targets.map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
             </select>
           </label>{' '}
-          <button disabled={busy || !pick || !targets.includes(pick)}>Place</button>
+          <button type="submit" disabled={busy || !pick || !targets.includes(pick)}>Place</button>
         </form>
       )}
     </section>

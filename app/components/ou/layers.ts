@@ -50,16 +50,23 @@ export function counterStyle(c: CounterInfo, px: number): Style[] {
   const hit = cache.get(key);
   if (hit) return hit;
   const z = 10 + c.index + (c.selected ? 100 : 0);
-  const styles: Style[] = [squareStyle({
-    size, dx, dy, z,
-    fill: u.hidden ? '#6b3b32' : NAT_COLOUR[u.def?.nat ?? ''] ?? '#555',
-    border: c.selected ? '#ffcc00' : c.movable ? '#ffffff' : '#1e1e1e',
-    width: c.selected ? 3.5 : c.movable ? 2.2 : 1.2,
-  })];
+  const styles: Style[] = [
+    squareStyle({
+      size,
+      dx,
+      dy,
+      z,
+      fill: u.hidden ? '#6b3b32' : (NAT_COLOUR[u.def?.nat ?? ''] ?? '#555'),
+      border: c.selected ? '#ffcc00' : c.movable ? '#ffffff' : '#1e1e1e',
+      width: c.selected ? 3.5 : c.movable ? 2.2 : 1.2,
+    }),
+  ];
   const txt = (text: string, oy: number, font: string) => pieceText(text, dx, dy, oy, font, z);
   if (u.hidden || !u.def || !fac) styles.push(txt('?', 1, `700 ${Math.round(size * 0.5)}px system-ui, sans-serif`));
   else if (size >= 24) {
-    styles.push(txt(`${TYPE_SHORT[u.def.type] ?? u.def.type} ${u.def.size}`, -size * 0.22, `600 ${Math.round(size * 0.24)}px system-ui, sans-serif`));
+    styles.push(
+      txt(`${TYPE_SHORT[u.def.type] ?? u.def.type} ${u.def.size}`, -size * 0.22, `600 ${Math.round(size * 0.24)}px system-ui, sans-serif`),
+    );
     styles.push(txt(`${fac[0]}-${fac[1]}`, size * 0.18, `700 ${Math.round(size * 0.32)}px system-ui, sans-serif`));
     if (u.def.f.length > 1 && u.steps < u.def.f.length) styles.push(txt('▾', size * 0.4, `${Math.round(size * 0.2)}px system-ui`));
   } else styles.push(txt(`${fac[0]}-${fac[1]}`, 1, `700 ${Math.round(size * 0.42)}px system-ui, sans-serif`));

@@ -5,7 +5,7 @@
  */
 import mapJson from '../../../engine/games/operation-unthinkable/map.json';
 import { counters, crt, factors, UNIT, type UnitDef } from '../../../engine/games/operation-unthinkable/data';
-import { fromMapData, idToAxial, parseId, type OuMap } from '../../../engine/games/operation-unthinkable/map';
+import { fromMapData, type OuMap } from '../../../engine/games/operation-unthinkable/map';
 import { onMap } from '../../../engine/games/operation-unthinkable/board';
 import type { View } from '../../../engine/games/operation-unthinkable/types';
 
@@ -25,15 +25,36 @@ export const COUNTERS_SUBSTITUTE = counters.prov === 'substitute';
 export const CRT_SUBSTITUTE = crt.prov === 'substitute';
 
 export const NAT_COLOUR: Record<string, string> = {
-  SU: '#9b2d20', PC: '#b5542f', US: '#4f6b2e', UK: '#8a6d3b', CN: '#a0703a', PL2: '#6e5a8a', DE: '#5d6b7a', AAA: '#2f5d8a',
+  SU: '#9b2d20',
+  PC: '#b5542f',
+  US: '#4f6b2e',
+  UK: '#8a6d3b',
+  CN: '#a0703a',
+  PL2: '#6e5a8a',
+  DE: '#5d6b7a',
+  AAA: '#2f5d8a',
 };
 export const TYPE_SHORT: Record<string, string> = {
-  armor: 'Arm', amphibiousTank: 'Amph', artilleryMech: 'Art', artillery: 'Art', rifle: 'Rif', motorized: 'Mot',
-  combinedArms: 'CA', cavalry: 'Cav', airborne: 'Abn',
+  armor: 'Arm',
+  amphibiousTank: 'Amph',
+  artilleryMech: 'Art',
+  artillery: 'Art',
+  rifle: 'Rif',
+  motorized: 'Mot',
+  combinedArms: 'CA',
+  cavalry: 'Cav',
+  airborne: 'Abn',
 };
 export const TYPE_WORD: Record<string, string> = {
-  armor: 'armour', amphibiousTank: 'amphibious tanks', artilleryMech: 'mechanized artillery', artillery: 'artillery',
-  rifle: 'rifles', motorized: 'motorized', combinedArms: 'combined arms', cavalry: 'cavalry', airborne: 'airborne',
+  armor: 'armour',
+  amphibiousTank: 'amphibious tanks',
+  artilleryMech: 'mechanized artillery',
+  artillery: 'artillery',
+  rifle: 'rifles',
+  motorized: 'motorized',
+  combinedArms: 'combined arms',
+  cavalry: 'cavalry',
+  airborne: 'airborne',
 };
 
 export interface Counter {
@@ -104,7 +125,11 @@ export function indexLegal(legal: LegalActionData[]): LegalIndex {
   return { moves, attacks, other };
 }
 
-export const BOUNDARY_WORD: Record<string, string> = { row: 'along the hex row', 'sw-ne': 'south-west to north-east', 'nw-se': 'north-west to south-east' };
+export const BOUNDARY_WORD: Record<string, string> = {
+  row: 'along the hex row',
+  'sw-ne': 'south-west to north-east',
+  'nw-se': 'north-west to south-east',
+};
 
 /** The CRT's odds heading for a column in a row (the substitute grid's labels). */
 export const crtColumn = (row: 'upper' | 'lower', column: number): string | undefined => crt[row][column];

@@ -27,10 +27,26 @@ function Join({ id }: { id: string }) {
           }}
         >
           <label>
-            Your name <input type="text" autoFocus value={name} maxLength={40} onChange={(e) => setName(e.target.value)} placeholder="shown to the other players" />
+            Your name{' '}
+            <input
+              type="text"
+              autoFocus
+              value={name}
+              maxLength={40}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="shown to the other players"
+            />
           </label>
-          <div><button type="submit" disabled={join.isPending}>{join.isPending ? 'Taking your seat…' : 'Take my seat'}</button></div>
-          {join.error && <p className="error" role="alert">{join.error.message}</p>}
+          <div>
+            <button type="submit" disabled={join.isPending}>
+              {join.isPending ? 'Taking your seat…' : 'Take my seat'}
+            </button>
+          </div>
+          {join.error && (
+            <p className="error" role="alert">
+              {join.error.message}
+            </p>
+          )}
         </form>
       )}
     </main>
@@ -40,7 +56,13 @@ function Join({ id }: { id: string }) {
 export default function JoinPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
   return (
-    <Suspense fallback={<main className="page"><span className="spinner" /></main>}>
+    <Suspense
+      fallback={
+        <main className="page">
+          <span className="spinner" />
+        </main>
+      }
+    >
       <Join id={id} />
     </Suspense>
   );

@@ -12,7 +12,11 @@ import type { HexInfo } from '../../components/map/HexMap';
 
 const HexMap = dynamic(() => import('../../components/map/HexMap'), {
   ssr: false,
-  loading: () => <p className="muted" style={{ padding: '1rem' }}>Loading map…</p>,
+  loading: () => (
+    <p className="muted" style={{ padding: '1rem' }}>
+      Loading map…
+    </p>
+  ),
 });
 
 const loaders: Record<string, () => Promise<[unknown, unknown]>> = {
@@ -63,7 +67,9 @@ export function MapViewer({ game, focus }: { game: string; focus?: string }) {
     <main style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 44px)' }}>
       <div style={{ display: 'flex', alignItems: 'baseline', gap: '1rem', padding: '0.5rem 1rem', flexWrap: 'wrap' }}>
         <h1 style={{ margin: 0, fontSize: '1.25rem' }}>{TITLES[game] ?? game} map</h1>
-        <span className="muted" style={{ fontSize: '0.85rem' }}>{stats}</span>
+        <span className="muted" style={{ fontSize: '0.85rem' }}>
+          {stats}
+        </span>
         <span style={{ fontSize: '0.8rem' }}>
           <span className="tag printed">printed</span> <span className="tag derived">derived</span>{' '}
           <span className="tag substitute">substitute</span>

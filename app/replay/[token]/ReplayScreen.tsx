@@ -28,32 +28,62 @@ export function ReplayScreen({ token }: { token: string }) {
   // Without ?at the server starts at the link's own position, so "now" is written out as the latest seq.
   const view = useQuery(trpc.replay.view.queryOptions({ token, atSeq }, { placeholderData: (prev) => prev }));
   const latest = view.data?.latestSeq;
-  const seek = useCallback((seq: number | null) => {
-    const q = new URLSearchParams();
-    const at = seq ?? latest;
-    if (at !== undefined) q.set('at', String(at));
-    if (viewParam) q.set('view', viewParam);
-    const s = q.toString();
-    router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
-  }, [router, pathname, viewParam, latest]);
+  const seek = useCallback(
+    (seq: number | null) => {
+      const q = new URLSearchParams();
+      const at = seq ?? latest;
+      if (at !== undefined) q.set('at', String(at));
+      if (viewParam) q.set('view', viewParam);
+      const s = q.toString();
+      router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
+    },
+    [router, pathname, viewParam, latest],
+  );
   const log = useQuery(trpc.replay.events.queryOptions({ token, since: 0, limit: 2000 }));
   const rulesets = useQuery(trpc.game.rulesets.queryOptions());
   const notes = useCollabDoc(replayDocName(token));
 
-  if (view.isLoading) return <main className="page"><p><span className="spinner" /> Loading replay…</p></main>;
-  if (view.error) return <main className="page"><p className="error">{view.error.message}</p><p><a href="/">Back to the lobby</a></p></main>;
+  if (view.isLoading)
+    return (
+      <main className="page">
+        <p>
+          <span className="spinner" /> Loading replay…
+        </p>
+      </main>
+    );
+  if (view.error)
+    return (
+      <main className="page">
+        <p className="error">{view.error.message}</p>
+        <p>
+          <a href="/">Back to the lobby</a>
+        </p>
+      </main>
+    );
   if (!view.data) return null;
   const d = view.data;
   const status = d.status as BoardProps['status'];
   const sides = rulesets.data?.find((r) => r.id === d.game.ruleset)?.scenarios.find((s) => s.id === d.game.scenario)?.roles.sides ?? [];
   const viewerSide = d.viewer.kind === 'side' ? d.viewer.side : undefined;
-  const viewpoint = viewerSide ? sides.find((s) => s.id === viewerSide)?.name ?? viewerSide : 'a spectator';
+  const viewpoint = viewerSide ? (sides.find((s) => s.id === viewerSide)?.name ?? viewerSide) : 'a spectator';
   const events = log.data?.events ?? [];
   const Board = boards[d.game.ruleset];
   const boardProps: BoardProps = {
-    gameId: d.game.id, ruleset: d.game.ruleset, scenario: d.game.scenario, view: d.view, status, legal: [],
-    seq: d.seq, latestSeq: d.latestSeq, side: viewerSide, commands: [],
-    events, send: () => Promise.reject(new Error('A replay is read-only')), busy: false, seek, readOnly: true,
+    gameId: d.game.id,
+    ruleset: d.game.ruleset,
+    scenario: d.game.scenario,
+    view: d.view,
+    status,
+    legal: [],
+    seq: d.seq,
+    latestSeq: d.latestSeq,
+    side: viewerSide,
+    commands: [],
+    events,
+    send: () => Promise.reject(new Error('A replay is read-only')),
+    busy: false,
+    seek,
+    readOnly: true,
   };
 
   return (
@@ -61,20 +91,28 @@ export function ReplayScreen({ token }: { token: string }) {
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem', alignItems: 'baseline' }}>
         <h1 style={{ margin: 0 }}>{d.game.name}</h1>
         <span className="tag">replay · read-only</span>
-        <span data-testid="replay-status"><b>{status.turn}</b> · {status.phase}</span>
+        <span data-testid="replay-status">
+          <b>{status.turn}</b> · {status.phase}
+        </span>
         <span className="muted">seen as {viewpoint}</span>
         {d.linkSeq !== null && d.seq !== d.linkSeq && (
-          <button className="secondary" onClick={() => seek(d.linkSeq)}>Back to the shared moment (event {d.linkSeq})</button>
+          <button type="button" className="secondary" onClick={() => seek(d.linkSeq)}>
+            Back to the shared moment (event {d.linkSeq})
+          </button>
         )}
       </div>
       <TimelineBar gameId={d.game.id} seq={d.seq} latestSeq={d.latestSeq} events={events} seek={seek} ruleset={d.game.ruleset} />
       {Board ? <Board {...boardProps} /> : <StateSummary view={d.view} />}
       <div className="grid" style={{ marginTop: '1rem' }}>
-        <AnnotationsPanel doc={notes.doc} seq={d.seq} canEdit={d.canAnnotate} author="replay viewer" title="Annotations on this replay"
-          hint={d.canAnnotate ? 'Anyone with this link can add notes; they are tied to the events you choose.' : undefined} />
-        {status.finished && sides.map((s) => (
-          <TeamChat key={s.id} gameId={d.game.id} side={s.id} sideName={s.name} name="" readOnly />
-        ))}
+        <AnnotationsPanel
+          doc={notes.doc}
+          seq={d.seq}
+          canEdit={d.canAnnotate}
+          author="replay viewer"
+          title="Annotations on this replay"
+          hint={d.canAnnotate ? 'Anyone with this link can add notes; they are tied to the events you choose.' : undefined}
+        />
+        {status.finished && sides.map((s) => <TeamChat key={s.id} gameId={d.game.id} side={s.id} sideName={s.name} name="" readOnly />)}
       </div>
       <EventLog ruleset={d.game.ruleset} events={events} loading={log.isLoading} seq={d.seq} seek={seek} />
     </main>
@@ -90,7 +128,10 @@ function StateSummary({ view }: { view: unknown }) {
       {pieces && (
         <ul data-testid="replay-pieces" style={{ columns: 2, margin: 0 }}>
           {pieces.map((p) => (
-            <li key={p.token}>{p.side} {p.token} at {p.pos.q},{p.pos.r}{p.strength !== undefined ? ` (strength ${p.strength})` : ''}</li>
+            <li key={p.token}>
+              {p.side} {p.token} at {p.pos.q},{p.pos.r}
+              {p.strength !== undefined ? ` (strength ${p.strength})` : ''}
+            </li>
           ))}
         </ul>
       )}

@@ -22,7 +22,10 @@ export interface CityInfo {
 const sideKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 export function normName(s: string): string {
-  return s.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+  return s
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
 }
 
 export class Board {
@@ -37,7 +40,10 @@ export class Board {
   readonly hexName = new Map<string, string>();
   private readonly qr = new Map<string, { q: number; r: number }>();
 
-  constructor(readonly map: MapData, inPlay?: (id: string) => boolean) {
+  constructor(
+    readonly map: MapData,
+    inPlay?: (id: string) => boolean,
+  ) {
     const axial = new Map<string, string>();
     const playable = new Set<string>();
     for (const h of map.hexes) {
@@ -54,7 +60,14 @@ export class Board {
     this.ids.forEach((id, i) => this.index.set(id, i));
     const listed = new Map<string, MapHexside>();
     for (const s of map.hexsides) listed.set(sideKey(s.a, s.b), s);
-    const dirs = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+    const dirs = [
+      [1, 0],
+      [1, -1],
+      [0, -1],
+      [-1, 0],
+      [-1, 1],
+      [0, 1],
+    ];
     for (const h of map.hexes) {
       if (!playable.has(h.id)) continue;
       const out: string[] = [];

@@ -21,17 +21,42 @@ export interface TypeData {
 
 /** Unit Data chart (2.2, 11.43). Mountain and satellite units are infantry types. */
 export const TYPES: Record<UnitType, TypeData> = {
-  armor: { speed: { dry: 3, mud: 1, snow: 2 }, off: 'DF', def: 'DF', cost: { german: { step: 8, cadre: 12 }, soviet: { step: 4, cadre: 8 } } },
-  mech: { speed: { dry: 3, mud: 1, snow: 2 }, off: 'SF', def: 'DF', cost: { german: { step: 6, cadre: 9 }, soviet: { step: 3, cadre: 6 } } },
-  infantry: { speed: { dry: 2, mud: 1, snow: 1 }, off: 'SF', def: 'SF', cost: { german: { step: 4, cadre: 6 }, soviet: { step: 2, cadre: 4 } } },
+  armor: {
+    speed: { dry: 3, mud: 1, snow: 2 },
+    off: 'DF',
+    def: 'DF',
+    cost: { german: { step: 8, cadre: 12 }, soviet: { step: 4, cadre: 8 } },
+  },
+  mech: {
+    speed: { dry: 3, mud: 1, snow: 2 },
+    off: 'SF',
+    def: 'DF',
+    cost: { german: { step: 6, cadre: 9 }, soviet: { step: 3, cadre: 6 } },
+  },
+  infantry: {
+    speed: { dry: 2, mud: 1, snow: 1 },
+    off: 'SF',
+    def: 'SF',
+    cost: { german: { step: 4, cadre: 6 }, soviet: { step: 2, cadre: 4 } },
+  },
   mountain: { speed: { dry: 2, mud: 1, snow: 1 }, off: 'SF', def: 'SF', cost: { german: { step: 4, cadre: 6 }, soviet: null } },
   satellite: { speed: { dry: 2, mud: 1, snow: 1 }, off: 'SF', def: 'SF', cost: { german: { step: 4, cadre: 6 }, soviet: null } },
   cavalry: { speed: { dry: 3, mud: 2, snow: 2 }, off: 'SF', def: 'SF', cost: { german: null, soviet: { step: 3, cadre: 6 } } },
   shock: { speed: { dry: 1, mud: 1, snow: 1 }, off: 'DF', def: 'DF', cost: { german: null, soviet: { step: 3, cadre: 6 } } },
   /** Soviet paratroop corps (2.64, 14.5): SF on offence, DF on defence. */
   para: { speed: { dry: 2, mud: 1, snow: 1 }, off: 'SF', def: 'DF', cost: { german: null, soviet: { step: 6, cadre: 12 } } },
-  hq: { speed: { dry: 2, mud: 1, snow: 1 }, off: null, def: null, cost: { german: { step: 10, cadre: 20 }, soviet: { step: 10, cadre: 20 } } },
-  shq: { speed: { dry: 2, mud: 1, snow: 1 }, off: null, def: null, cost: { german: { step: 10, cadre: 20 }, soviet: { step: 10, cadre: 20 } } },
+  hq: {
+    speed: { dry: 2, mud: 1, snow: 1 },
+    off: null,
+    def: null,
+    cost: { german: { step: 10, cadre: 20 }, soviet: { step: 10, cadre: 20 } },
+  },
+  shq: {
+    speed: { dry: 2, mud: 1, snow: 1 },
+    off: null,
+    def: null,
+    cost: { german: { step: 10, cadre: 20 }, soviet: { step: 10, cadre: 20 } },
+  },
 };
 
 export const isHq = (t: UnitType) => t === 'hq' || t === 'shq';
@@ -56,7 +81,21 @@ export function rollWeather(month: number, sum: number): Weather {
   return even ? 'snow' : 'mud'; // November, March
 }
 
-export const MONTHS = ['', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTHS = [
+  '',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 // ---------------------------------------------------------------- Edelweiss
 
@@ -121,7 +160,13 @@ export const EDELWEISS = {
   boxes: ['MOSCOW'],
   /** Home cities for cadres in this scenario (Soviet: all in-area Soviet cities; 1.44 / R-EDW-6). */
   commands: {
-    german: [{ id: 'OKH', name: 'OKH (supreme command)', hq: 'P' }, { id: 'AG-A', name: 'Army Group "A"', hq: 'U' }],
-    soviet: [{ id: 'STAVKA', name: 'STAVKA (supreme command)', hq: 'K' }, { id: 'FRONT-I', name: 'Front HQ I', hq: 'I' }],
+    german: [
+      { id: 'OKH', name: 'OKH (supreme command)', hq: 'P' },
+      { id: 'AG-A', name: 'Army Group "A"', hq: 'U' },
+    ],
+    soviet: [
+      { id: 'STAVKA', name: 'STAVKA (supreme command)', hq: 'K' },
+      { id: 'FRONT-I', name: 'Front HQ I', hq: 'I' },
+    ],
   },
 };

@@ -31,5 +31,11 @@ export const eastfrontDrill: EastfrontRuleset = {
   id: 'eastfront-drill',
   name: 'EastFront loss-choice drill (test)',
   testOnly: true,
-  scenarios: [{ ...base.scenarios[0], name: 'Rostov loss-choice drill', description: 'A battle at Rostov set up for a German loss choice (tests only).' }],
+  scenarios: [
+    {
+      ...base.scenarios[0],
+      name: 'Rostov loss-choice drill',
+      description: 'A battle at Rostov set up for a German loss choice (tests only).',
+    },
+  ],
 };

@@ -13,7 +13,9 @@ export function edelweissArea(map: MapData): (id: string) => boolean {
   const qr = new Map(map.hexes.map((h) => [h.id, h]));
   const at = (n: string) => qr.get(named.get(n) ?? '');
   // the northernmost row holding a set-up hex or a hex the walkthrough uses (Millerovo railhead)
-  const north = Math.min(...['VOROSHILOVGRAD', 'KALACH', 'MILLEROVO', 'STALINGRAD', 'STALINGRAD E1', 'KAMENSKO'].map((n) => at(n)?.r ?? Infinity));
+  const north = Math.min(
+    ...['VOROSHILOVGRAD', 'KALACH', 'MILLEROVO', 'STALINGRAD', 'STALINGRAD E1', 'KAMENSKO'].map((n) => at(n)?.r ?? Infinity),
+  );
   const kerch = at('KERCH')!;
   const west = kerch.q + kerch.r / 2; // offset column of Kerch: the western edge
   const out = new Set(['STALINGRAD NE1', 'ARCHEDA'].map((n) => named.get(n)));
@@ -27,5 +29,8 @@ export function edelweissArea(map: MapData): (id: string) => boolean {
 /** Soviet home-edge exit zones whose rail entry hexes lie in the area (9 sidebar: East and South edges). */
 export function edelweissSovietEntries(map: MapData, inPlay: (id: string) => boolean): string[] {
   const homes = ['EZ-L', 'EZ-M', 'EZ-N', 'EZ-O', 'EZ-P'];
-  return map.boxes.filter((b) => homes.includes(b.id)).flatMap((b) => b.hexes).filter(inPlay);
+  return map.boxes
+    .filter((b) => homes.includes(b.id))
+    .flatMap((b) => b.hexes)
+    .filter(inPlay);
 }

@@ -133,7 +133,11 @@ export function evolve(s: State, e: Event): State {
       const n = setUnit(s, e.hq, {
         face: true,
         at: e.deploy ?? u.at,
-        hq: { mode: e.blitz ? 'blitz' : 'normal', ...(e.supreme !== undefined ? { supreme: e.supreme } : {}), ...(e.paradrop ? { para: true } : {}) },
+        hq: {
+          mode: e.blitz ? 'blitz' : 'normal',
+          ...(e.supreme !== undefined ? { supreme: e.supreme } : {}),
+          ...(e.paradrop ? { para: true } : {}),
+        },
       });
       return e.deploy ? dropEmptyBattles(n, u.at) : n;
     }
@@ -162,7 +166,7 @@ export function evolve(s: State, e: Event): State {
       }
       if (e.attack) {
         const prev = n.battles[to];
-        const joining = prev && prev.fresh && prev.oa === u.side;
+        const joining = prev?.fresh && prev.oa === u.side;
         const fromMap = { ...(joining ? prev.from : {}), [e.unit]: from };
         // an assault while every attacker crossed a river or came by air (7.5, 14.4, 7.53)
         const river = (joining ? !!prev.river : true) && (!!e.river || e.mode === 'air');
@@ -268,21 +272,23 @@ export function evolve(s: State, e: Event): State {
     case 'supplyChecked': {
       const units = { ...s.units };
       for (const id of e.unsupplied) units[id] = { ...units[id], unsupplied: true };
-      for (const id of e.supplied) if (units[id].unsupplied) {
-        const n = { ...units[id] };
-        delete n.unsupplied;
-        units[id] = n;
-      }
+      for (const id of e.supplied)
+        if (units[id].unsupplied) {
+          const n = { ...units[id] };
+          delete n.unsupplied;
+          units[id] = n;
+        }
       // 6.22 (ruling ): this check settled any repulse overstack of the side, so it is no longer excused
-      for (const u of Object.values(s.units)) if (u.side === e.side && u.repulsed) {
-        const n = { ...units[u.id] };
-        delete n.repulsed;
-        units[u.id] = n;
-      }
+      for (const u of Object.values(s.units))
+        if (u.side === e.side && u.repulsed) {
+          const n = { ...units[u.id] };
+          delete n.repulsed;
+          units[u.id] = n;
+        }
       return { ...s, units };
     }
     case 'attrition': {
-      const u = s.units[e.unit];
+      const _u = s.units[e.unit];
       if (e.eliminated) return eliminate(s, e.unit);
       return setUnit(s, e.unit, { cv: e.cv });
     }
@@ -297,7 +303,10 @@ export function evolve(s: State, e: Event): State {
       return setUnit(s, e.unit, { cv: e.cv });
     case 'cadre': {
       // a rebuilt unit starts clean (a para is not dispersed any more, 14.6)
-      const n = clearMarks(setUnit(s, e.unit, { at: e.hex, cv: e.cv, token: e.token, fresh: true, face: false }), e.unit, ['repulsed', 'dispersed']);
+      const n = clearMarks(setUnit(s, e.unit, { at: e.hex, cv: e.cv, token: e.token, fresh: true, face: false }), e.unit, [
+        'repulsed',
+        'dispersed',
+      ]);
       return { ...n, nextToken: Math.max(n.nextToken, Number(e.token.replace(/\D/g, '')) + 1) };
     }
     case 'battleRenewed':
@@ -333,7 +342,11 @@ function spendSupreme(s: State, by: string, cost: number): State {
 /** A battle ends when one side has no units left in its hex. */
 function dropEmptyBattles(s: State, hex: string | null): State {
   if (!hex || !s.battles[hex]) return s;
-  const sides = new Set(Object.values(s.units).filter((u) => u.at === hex).map((u) => u.side));
+  const sides = new Set(
+    Object.values(s.units)
+      .filter((u) => u.at === hex)
+      .map((u) => u.side),
+  );
   if (sides.size === 2) return s;
   // the survivors stand upright again (hidden), except active HQs
   const units = { ...s.units };

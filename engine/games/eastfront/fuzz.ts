@@ -51,13 +51,23 @@ export function checkInvariants(rs: EastfrontRuleset, s: State): string[] {
     if (n > hexsideLimit(s, b, a, c)) out.push(`hexside ${k} used ${n} times`);
   }
   for (const bt of Object.values(s.battles)) {
-    const sides = new Set(Object.values(s.units).filter((u) => u.at === bt.hex).map((u) => u.side));
+    const sides = new Set(
+      Object.values(s.units)
+        .filter((u) => u.at === bt.hex)
+        .map((u) => u.side),
+    );
     if (sides.size !== 2) out.push(`battle at ${bt.hex} without both sides`);
   }
   return out;
 }
 
-export function fuzz(rs: EastfrontRuleset, seeds: number[], maxCommands = 600, options: Record<string, boolean> = { autoResolve: true }, onGame?: (events: Event[]) => void): FuzzReport {
+export function fuzz(
+  rs: EastfrontRuleset,
+  seeds: number[],
+  maxCommands = 600,
+  options: Record<string, boolean> = { autoResolve: true },
+  onGame?: (events: Event[]) => void,
+): FuzzReport {
   const rep: FuzzReport = { games: 0, commands: 0, finished: 0, problems: [], eventTypes: {} };
   for (const seed of seeds) {
     rep.games++;
@@ -67,7 +77,12 @@ export function fuzz(rs: EastfrontRuleset, seeds: number[], maxCommands = 600, o
     let s = fold(rs, events);
     for (let i = 0; i < maxCommands && s.phase !== 'over'; i++) {
       const p = s.prompt;
-      const side = p?.kind === 'defend' || p?.kind === 'allocate' || p?.kind === 'unsupply' ? p.side : p?.kind === 'production' ? p.sides[0] : s.active;
+      const side =
+        p?.kind === 'defend' || p?.kind === 'allocate' || p?.kind === 'unsupply'
+          ? p.side
+          : p?.kind === 'production'
+            ? p.sides[0]
+            : s.active;
       const actor = ACTORS[side];
       const acts = rs.legal(s, actor);
       if (!acts.length) {

@@ -24,11 +24,15 @@ export interface FireHint {
   notes: string[];
 }
 
-const own = (view: View, me: Side) => view.units.filter((u): u is ViewUnit & { id: string } => u.side === me && !!u.id && !!u.type && u.cv !== undefined);
+const own = (view: View, me: Side) =>
+  view.units.filter((u): u is ViewUnit & { id: string } => u.side === me && !!u.id && !!u.type && u.cv !== undefined);
 
 /** Active HQs (not the SHQ, 5.64, nor a paradrop HQ, 14.5) of `me` whose range covers `hex` support (7.4). */
 function supportedAt(b: Board, view: View, me: Side, hex: string): boolean {
-  return own(view, me).some((h) => h.type === 'hq' && h.active && !h.paradrop && rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }).has(hex));
+  return own(view, me).some(
+    (h) =>
+      h.type === 'hq' && h.active && !h.paradrop && rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }).has(hex),
+  );
 }
 
 /** 7.3-7.4, 2.62, 7.32, 12.24: effective firepower of each of the viewer's blocks on the map. */
@@ -41,11 +45,13 @@ export function fireHints(b: Board, view: View, me: Side): Map<string, FireHint>
     const def = defenceFp(b, u.type!, u.at);
     const notes: string[] = [];
     if (off && t.off && off !== t.off) {
-      if (u.type === 'mountain' && b.terrain(u.at) === 'mountain' && off === 'DF') notes.push('mountain troops attack at DF in mountains (2.62)');
+      if (u.type === 'mountain' && b.terrain(u.at) === 'mountain' && off === 'DF')
+        notes.push('mountain troops attack at DF in mountains (2.62)');
       else if (view.weather === 'mud') notes.push('Mud: every attack is at SF (12.24)');
       else notes.push('attacks in marsh are at SF (7.32)');
     }
-    if (def && t.def && def !== t.def) notes.push(b.isMajor(u.at) ? 'defends a major city at DF at least (7.32)' : 'mountain troops defend at DF in mountains (2.62)');
+    if (def && t.def && def !== t.def)
+      notes.push(b.isMajor(u.at) ? 'defends a major city at DF at least (7.32)' : 'mountain troops defend at DF in mountains (2.62)');
     const hint: FireHint = { off, def, offHitsOn: off ? FP_TARGET[off] : null, defHitsOn: def ? FP_TARGET[def] : null, notes };
     const battle = view.battles.find((x) => x.hex === u.at);
     if (battle && off) {
@@ -76,7 +82,12 @@ export function rangeHints(b: Board, view: View, me: Side): Map<string, RangeHin
   for (const h of own(view, me)) {
     if (!h.active || !isHq(h.type!)) continue;
     const d = disrupted(view.weather, me);
-    out.set(h.id, { cv: Math.max(0, cvIn(view.weather, me, h.cv!)), disrupted: d, hexes: rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }), ...(h.supreme !== undefined ? { supreme: h.supreme } : {}) });
+    out.set(h.id, {
+      cv: Math.max(0, cvIn(view.weather, me, h.cv!)),
+      disrupted: d,
+      hexes: rangeFrom(b, view.weather, view.control, { side: me, cv: h.cv!, at: h.at }),
+      ...(h.supreme !== undefined ? { supreme: h.supreme } : {}),
+    });
   }
   return out;
 }
@@ -109,6 +120,12 @@ export function moveCost(b: Board, view: View, unit: ViewUnit, move: { kind: str
   const speed = speedOf(view, unit.type);
   let stop: string | undefined;
   if (dest && view.units.some((u) => u.at === dest && u.side !== unit.side)) stop = 'engaging stops the move (6.31)';
-  else if (dest && unit.type && stopsIn(view.weather, b, unit.type, dest)) stop = `${view.weather === 'mud' ? 'Mud' : b.terrain(dest)} stops the move (6.1, 12.24)`;
-  return { hexes, left: stop ? 0 : Math.max(0, speed - hexes), supreme: byShq && move.kind !== 'mobilize' ? 1 : 0, ...(stop ? { stop } : {}) };
+  else if (dest && unit.type && stopsIn(view.weather, b, unit.type, dest))
+    stop = `${view.weather === 'mud' ? 'Mud' : b.terrain(dest)} stops the move (6.1, 12.24)`;
+  return {
+    hexes,
+    left: stop ? 0 : Math.max(0, speed - hexes),
+    supreme: byShq && move.kind !== 'mobilize' ? 1 : 0,
+    ...(stop ? { stop } : {}),
+  };
 }

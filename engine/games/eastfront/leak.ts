@@ -51,12 +51,14 @@ export function leaks(rs: EastfrontRuleset, events: Event[]): string[] {
         if (i === 0) for (const [id, t] of ha) hidden.set(id, t);
         const tokens = new Set(hidden.values());
         scan(red, hidden, tokens, `event ${i} ${e.type} for ${JSON.stringify(v)}`, out);
-        if (red.type === 'ordersSealed' && !(v.kind === 'side' && v.side === red.side)) out.push(`event ${i}: orders shown to ${JSON.stringify(v)}`);
+        if (red.type === 'ordersSealed' && !(v.kind === 'side' && v.side === red.side))
+          out.push(`event ${i}: orders shown to ${JSON.stringify(v)}`);
         if (red.type === 'roundStarted') {
           // 7.31: a side's fire order shows only as its units fire
           const seat = v.kind === 'side' ? v.side : null;
           if (red.offOrder.length && seat !== s.active) out.push(`event ${i}: attacker's fire order shown to ${JSON.stringify(v)}`);
-          if (red.defOrder.length && (!seat || seat === s.active)) out.push(`event ${i}: defender's fire order shown to ${JSON.stringify(v)}`);
+          if (red.defOrder.length && (!seat || seat === s.active))
+            out.push(`event ${i}: defender's fire order shown to ${JSON.stringify(v)}`);
         }
       }
       const view = rs.view(after, v);

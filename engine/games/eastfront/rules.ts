@@ -63,7 +63,7 @@ export const friendly = (s: State, b: Board, hex: string, side: Side) => ctlAt(s
 export const enemyCtl = (s: State, b: Board, hex: string, side: Side) => ctlAt(s, b, hex) === CTL[other(side)];
 
 /** 8.2: the sides whose ZOC reaches each unoccupied hex (dispersed paras neither occupy nor project, 14.6). */
-function zones(s: State, b: Board, occ: Map<string, Unit[]>): Map<string, Set<string>> {
+function zones(_s: State, b: Board, occ: Map<string, Unit[]>): Map<string, Set<string>> {
   const projectors: { hex: string; side: string }[] = [];
   for (const [hex, us] of occ) {
     if (isBox(hex) || !b.has(hex)) continue;
@@ -71,7 +71,11 @@ function zones(s: State, b: Board, occ: Map<string, Unit[]>): Map<string, Set<st
     if (sides.size > 1) continue; // engaged units have no ZOC (8.2)
     for (const u of us) if (!u.unsupplied) projectors.push({ hex, side: u.side });
   }
-  return zonesOfControl(projectors, b.neighbours, (from, to) => !occ.has(to) && b.side(from, to) !== 'river' && b.side(from, to) !== 'strait');
+  return zonesOfControl(
+    projectors,
+    b.neighbours,
+    (from, to) => !occ.has(to) && b.side(from, to) !== 'river' && b.side(from, to) !== 'strait',
+  );
 }
 
 /** Whether a ZOC of `side` reaches `hex` now (14.6 linkup). */
@@ -88,7 +92,7 @@ export function computeControl(s: State, b: Board, prior: string = s.control): s
   for (const hex of b.playable) {
     const i = b.index.get(hex)!;
     const us = occ.get(hex);
-    if (us && us.length) {
+    if (us?.length) {
       const sides = new Set(us.map((u) => u.side));
       if (sides.size === 1) chars[i] = CTL[us[0].side];
       else {

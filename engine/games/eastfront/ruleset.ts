@@ -37,7 +37,15 @@ const path = z.array(z.string().min(1).max(40)).max(40).default([]);
 const hexRef = z.string().min(1).max(40);
 const dest = { to: hexRef.optional(), via: z.array(hexRef).max(10).optional() };
 const commandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('activate'), hq: z.string().min(1).max(40), deploy: z.string().min(1).max(40).optional(), blitz: z.boolean().optional(), paradrop: z.boolean().optional() }).strict(),
+  z
+    .object({
+      type: z.literal('activate'),
+      hq: z.string().min(1).max(40),
+      deploy: z.string().min(1).max(40).optional(),
+      blitz: z.boolean().optional(),
+      paradrop: z.boolean().optional(),
+    })
+    .strict(),
   z.object({ type: z.literal('endCommand') }).strict(),
   z.object({ type: z.literal('move'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
   z.object({ type: z.literal('rail'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
@@ -51,13 +59,29 @@ const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unsupply'), units: idList }).strict(),
   z.object({ type: z.literal('allocate'), hex: hexRef, unit: z.string().min(1).max(40) }).strict(),
   z.object({ type: z.literal('paradrop'), unit: z.string().min(1).max(40), by: z.string().min(1).max(40), to: hexRef }).strict(),
-  z.object({ type: z.enum(['seaMove', 'invade', 'exitZone', 'disband', 'advanceReinforcement']), unit: z.string().min(1).max(40).optional() }).passthrough(),
-  z.object({ type: z.literal('produce'), replace: idList, cadres: z.array(z.object({ unit: z.string().min(1).max(40), hex: z.string().min(1).max(40) }).strict()).max(64) }).strict(),
+  z
+    .object({
+      type: z.enum(['seaMove', 'invade', 'exitZone', 'disband', 'advanceReinforcement']),
+      unit: z.string().min(1).max(40).optional(),
+    })
+    .passthrough(),
+  z
+    .object({
+      type: z.literal('produce'),
+      replace: idList,
+      cadres: z.array(z.object({ unit: z.string().min(1).max(40), hex: z.string().min(1).max(40) }).strict()).max(64),
+    })
+    .strict(),
 ]);
 
 export function parseEastfrontCommand(input: unknown): Command {
   const r = commandSchema.safeParse(input);
-  if (!r.success) throw new RuleError('BAD_COMMAND', null, `malformed command: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new RuleError(
+      'BAD_COMMAND',
+      null,
+      `malformed command: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return r.data as Command;
 }
 
@@ -76,7 +100,10 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
   const resolvedAt = (u: SetupUnit) => (u.at === null ? null : EDELWEISS.boxes.includes(u.at) ? `box:${u.at}` : resolve(u.at));
 
   // initial control: nearest unit's side, ties Soviet (ruling R-EDW-2), then overrides
-  const placed = setupUnits.map((u) => ({ side: u.side, at: resolvedAt(u) })).filter((u) => u.at && !u.at.startsWith('box:')) as { side: Side; at: string }[];
+  const placed = setupUnits.map((u) => ({ side: u.side, at: resolvedAt(u) })).filter((u) => u.at && !u.at.startsWith('box:')) as {
+    side: Side;
+    at: string;
+  }[];
   const ctlChars = board.ids.map(() => '.');
   for (const hex of board.playable) {
     let best = Infinity;
@@ -109,7 +136,8 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       const c = priorControl[board.index.get(h)!];
       sources[c === 'G' ? 'german' : 'soviet'].push(h);
     }
-    for (const side of ['german', 'soviet'] as Side[]) for (const h of cfg.extraSources?.[side] ?? []) if (!sources[side].includes(h)) sources[side].push(resolve(h));
+    for (const side of ['german', 'soviet'] as Side[])
+      for (const h of cfg.extraSources?.[side] ?? []) if (!sources[side].includes(h)) sources[side].push(resolve(h));
   }
   // 11.6 arrivals: Soviet home cities in the area (2 per major, 1 per minor); German: its sources (R-EDW-6)
   const arrivals: ScenarioCtx['arrivals'] = {
@@ -149,7 +177,15 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
         id: 'edelweiss',
         name: 'Operation Edelweiss (introductory)',
         description: 'July II 1942 to September 1942: Army Group A drives into the Caucasus.',
-        options: [{ id: 'autoResolve', name: 'Auto-resolve passive choices', description: 'Defensive fire, loss and overstack choices use the stated defaults (strongest fires first; among equal units the cheapest step takes the loss; beyond a stacking limit the strongest units go unsupplied).', default: false }],
+        options: [
+          {
+            id: 'autoResolve',
+            name: 'Auto-resolve passive choices',
+            description:
+              'Defensive fire, loss and overstack choices use the stated defaults (strongest fires first; among equal units the cheapest step takes the loss; beyond a stacking limit the strongest units go unsupplied).',
+            default: false,
+          },
+        ],
       },
     ],
     roles,
@@ -174,19 +210,43 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       const fixed = weatherOf(start.month);
       // 12.1: a variable month's first fortnight is rolled at set-up (after the token shuffle)
       const weather: Weather = fixed === 'variable' ? rollWeather(start.month, dice.roll(6) + dice.roll(6)) : fixed;
-      const turn = { year: start.year, month: start.month, fortnight: start.fortnight, first: (weather === 'snow' ? 'soviet' : 'german') as Side };
-      const s0: State = { ...initialState(), units: Object.fromEntries(units.map((u) => [u.id, u])), battles: Object.fromEntries(battles.map((b) => [b.hex, b])), control: priorControl };
+      const turn = {
+        year: start.year,
+        month: start.month,
+        fortnight: start.fortnight,
+        first: (weather === 'snow' ? 'soviet' : 'german') as Side,
+      };
+      const s0: State = {
+        ...initialState(),
+        units: Object.fromEntries(units.map((u) => [u.id, u])),
+        battles: Object.fromEntries(battles.map((b) => [b.hex, b])),
+        control: priorControl,
+      };
       // OA units in the pre-set battle are face-up (7.12)
       for (const b of battles) for (const u of units) if (u.at === b.hex && u.side === b.oa) u.face = true;
       const control = computeControl(s0, board, priorControl);
       const s1 = { ...s0, control };
       const card = cfg.production ?? EDELWEISS.production;
       // R-EDW-3: basic PPs are what makes the card's starting level come out from the cities held
-      const basic = { german: card.german - cityValue(s1, board, ctx, 'german'), soviet: card.soviet - cityValue(s1, board, ctx, 'soviet') };
+      const basic = {
+        german: card.german - cityValue(s1, board, ctx, 'german'),
+        soviet: card.soviet - cityValue(s1, board, ctx, 'soviet'),
+      };
       return [
         {
-          type: 'setup', scenario, map: cfg.mapId ?? map.game, options: { autoResolve: !!options.autoResolve }, units, battles, control, turn,
-          pl: { ...card }, basic, air: { ...EDELWEISS.air }, weather, nextToken: n + 1,
+          type: 'setup',
+          scenario,
+          map: cfg.mapId ?? map.game,
+          options: { autoResolve: !!options.autoResolve },
+          units,
+          battles,
+          control,
+          turn,
+          pl: { ...card },
+          basic,
+          air: { ...EDELWEISS.air },
+          weather,
+          nextToken: n + 1,
         },
       ];
     },
@@ -206,12 +266,33 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
     redact: (e: Event, viewer: Viewer, before: State) => redactEvent(e, viewer, before),
     status(state: State): GameStatus {
       const waitingFor: GameStatus['waitingFor'] = [];
-      if (state.phase === 'over') return { turn: statusLine(state), phase: 'over', waitingFor, finished: true, result: state.result ? `${state.result.level}${state.result.winner ? ` ${state.result.winner} victory` : ''} (VP ${state.result.vp.german}-${state.result.vp.soviet})` : undefined };
+      if (state.phase === 'over')
+        return {
+          turn: statusLine(state),
+          phase: 'over',
+          waitingFor,
+          finished: true,
+          result: state.result
+            ? `${state.result.level}${state.result.winner ? ` ${state.result.winner} victory` : ''} (VP ${state.result.vp.german}-${state.result.vp.soviet})`
+            : undefined,
+        };
       const p = state.prompt;
       if (p?.kind === 'defend') waitingFor.push({ side: p.side, what: `defensive fire at ${board.label(p.hex)} (7.22)` });
-      else if (p?.kind === 'allocate') waitingFor.push({ side: p.side, what: p.what === 'loss' ? `which unit takes a hit at ${board.label(p.hex)} (7.33)` : `which attacker is thrown back at ${board.label(p.hex)} (7.51)` });
-      else if (p?.kind === 'unsupply') waitingFor.push({ side: p.side, what: `units beyond stacking limits to go unsupplied at ${p.hexes.map((h) => board.label(h.hex)).join(', ')} (6.22)` });
-      else if (p?.kind === 'production') for (const s of p.sides) waitingFor.push({ side: s, command: 'production', what: 'production orders (11.1)' });
+      else if (p?.kind === 'allocate')
+        waitingFor.push({
+          side: p.side,
+          what:
+            p.what === 'loss'
+              ? `which unit takes a hit at ${board.label(p.hex)} (7.33)`
+              : `which attacker is thrown back at ${board.label(p.hex)} (7.51)`,
+        });
+      else if (p?.kind === 'unsupply')
+        waitingFor.push({
+          side: p.side,
+          what: `units beyond stacking limits to go unsupplied at ${p.hexes.map((h) => board.label(h.hex)).join(', ')} (6.22)`,
+        });
+      else if (p?.kind === 'production')
+        for (const s of p.sides) waitingFor.push({ side: s, command: 'production', what: 'production orders (11.1)' });
       else waitingFor.push({ side: state.active, command: game.commands[state.active][0].id, what: `${state.phase} phase` });
       return { turn: statusLine(state), phase: state.phase, waitingFor, finished: false };
     },

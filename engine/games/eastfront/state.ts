@@ -192,11 +192,47 @@ export interface UnitPublic {
 }
 
 export type Event =
-  | { type: 'setup'; scenario: string; map: string; options: { autoResolve: boolean }; units: Unit[]; battles: Battle[]; control: string; turn: Turn; pl: Record<Side, number>; basic: Record<Side, number>; air: Record<Side, Fp>; weather: Weather; nextToken: number }
+  | {
+      type: 'setup';
+      scenario: string;
+      map: string;
+      options: { autoResolve: boolean };
+      units: Unit[];
+      battles: Battle[];
+      control: string;
+      turn: Turn;
+      pl: Record<Side, number>;
+      basic: Record<Side, number>;
+      air: Record<Side, Fp>;
+      weather: Weather;
+      nextToken: number;
+    }
   | { type: 'phase'; phase: Phase; active: Side; control: string; turn?: Turn; weather?: Weather; weatherDice?: number[] }
-  | { type: 'activated'; hq: string; token: string; cv: number; unitType: UnitType; blitz: boolean; supreme?: number; deploy?: string; paradrop?: boolean }
+  | {
+      type: 'activated';
+      hq: string;
+      token: string;
+      cv: number;
+      unitType: UnitType;
+      blitz: boolean;
+      supreme?: number;
+      deploy?: string;
+      paradrop?: boolean;
+    }
   /** mode 'air': a paradrop (14.3); the unit is dispersed on landing (14.6). */
-  | { type: 'moved'; unit: string; path: string[]; mode: 'land' | 'rail' | 'air'; by: string; cost: number; side: string[]; attack?: boolean; engage?: boolean; river?: boolean; disengage?: boolean }
+  | {
+      type: 'moved';
+      unit: string;
+      path: string[];
+      mode: 'land' | 'rail' | 'air';
+      by: string;
+      cost: number;
+      side: string[];
+      attack?: boolean;
+      engage?: boolean;
+      river?: boolean;
+      disengage?: boolean;
+    }
   | { type: 'rearguard'; unit: string; hex: string; path: string[]; by: string; cost: number; side: string[] }
   | { type: 'pursuit'; unit: string; hex: string; fire: { unit: string; dice: number[]; fp: Fp; hits: number }[] }
   | { type: 'mobilized'; hq: string; path: string[]; mode: 'land' | 'rail'; cost: number }
@@ -209,7 +245,16 @@ export type Event =
   | { type: 'repulsed'; unit: string; hex: string; to: string; cv?: number; eliminated?: boolean }
   /** Ruling: units of a carried-over overstack that no activation could move out stay excused this turn. */
   | { type: 'overstackExcused'; units: string[] }
-  | { type: 'roundStarted'; hex: string; offOrder: string[]; activePrefs: string[]; defOrder: string[]; passivePrefs: string[]; den: number; repulseOn: number }
+  | {
+      type: 'roundStarted';
+      hex: string;
+      offOrder: string[];
+      activePrefs: string[];
+      defOrder: string[];
+      passivePrefs: string[];
+      den: number;
+      repulseOn: number;
+    }
   | { type: 'repulseMarked'; hex: string; unit: string }
   /** 14.6 linkup check of a dispersed para at the start of its side's supply phase. */
   | { type: 'linkup'; unit: string; ok: boolean }

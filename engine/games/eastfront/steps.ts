@@ -11,8 +11,34 @@ import type { Board } from './board';
 import { FP_TARGET, isHq, MONTHS, other, rollWeather, TYPES, weatherOf, type Fp, type Side, type Weather } from './data';
 import { evolve } from './evolve';
 import {
-  airRange, CTL, commandRange, computeControl, ctlAt, defenceFp, doubleDefence, effectiveCv, endPositions, enemyCtl, friendly, hasSupplyLine, hexsideLimit, hitsPerStep,
-  isBox, liveUnits, offenceFp, onMap, overstacks, productionLevel, railNet, sideKey, speed, stackLimit, stopsIn, unitsAt, zocReaches, type ScenarioCtx,
+  airRange,
+  CTL,
+  commandRange,
+  computeControl,
+  ctlAt,
+  defenceFp,
+  doubleDefence,
+  effectiveCv,
+  endPositions,
+  enemyCtl,
+  friendly,
+  hasSupplyLine,
+  hexsideLimit,
+  hitsPerStep,
+  isBox,
+  liveUnits,
+  offenceFp,
+  onMap,
+  overstacks,
+  productionLevel,
+  railNet,
+  sideKey,
+  speed,
+  stackLimit,
+  stopsIn,
+  unitsAt,
+  zocReaches,
+  type ScenarioCtx,
 } from './rules';
 import type { Battle, Command, Event, Phase, ProductionOrder, Prompt, State, Unit } from './state';
 
@@ -48,7 +74,7 @@ export function supremeCommand(g: Game, side: Side): string {
 function commandOfHq(g: Game, side: Side, hq: string): string | undefined {
   return g.commands[side].find((c) => c.hq === hq)?.id;
 }
-function requireHolds(g: Game, actor: Actor, side: Side, cmd: string | undefined, what: string, rule: string) {
+function requireHolds(_g: Game, actor: Actor, _side: Side, cmd: string | undefined, what: string, rule: string) {
   if (!cmd || !actor.commands.includes(cmd))
     throw new RuleError('FORBIDDEN', rule, `${what} needs the ${cmd ?? 'matching'} command, which this seat does not hold`);
 }
@@ -126,8 +152,10 @@ function landPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts): P
   let prev = start;
   if (enemiesAt(s, start, u.side)) {
     const first = path[0];
-    if (!friendly(s, b, first, u.side) || s.battles[first] || enemiesAt(s, first, u.side)) return no('6.32', 'a unit may only disengage into an adjacent friendly hex that is not embattled');
-    if (!opts.retreat && remainingOwn(s, start, u.side, u.id) === 0) return no('6.41', 'the last unit leaving a battle must be designated rearguard (retreat)');
+    if (!friendly(s, b, first, u.side) || s.battles[first] || enemiesAt(s, first, u.side))
+      return no('6.32', 'a unit may only disengage into an adjacent friendly hex that is not embattled');
+    if (!opts.retreat && remainingOwn(s, start, u.side, u.id) === 0)
+      return no('6.41', 'the last unit leaving a battle must be designated rearguard (retreat)');
     res.disengage = true;
   }
   for (let i = 0; i < path.length; i++) {
@@ -149,7 +177,8 @@ function landPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts): P
     }
     if (!last && stopsIn(s.weather, b, u.type, h)) return no('6.1', `${u.name} must stop on entering ${b.label(h)} (mountain/marsh)`);
     // 1.38: crossing straits, a unit must start on one side and stop on the other
-    if (b.side(prev, h) === 'strait' && !(i === 0 && last)) return no('1.38', 'crossing the straits needs the whole move: start beside them and stop across');
+    if (b.side(prev, h) === 'strait' && !(i === 0 && last))
+      return no('1.38', 'crossing the straits needs the whole move: start beside them and stop across');
     prev = h;
   }
   // hexside limits (6.33): leaving a battle and entering one
@@ -166,14 +195,22 @@ function landPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts): P
  */
 function checkFixable(s: State, g: Game, side: Side) {
   for (const o of shortfalls(s, g, side))
-    req(false, '6.22', `${g.board.label(o.hex)} would hold ${o.units} units (limit ${o.limit}) with too few of them left able to move out before movement ends`);
+    req(
+      false,
+      '6.22',
+      `${g.board.label(o.hex)} would hold ${o.units} units (limit ${o.limit}) with too few of them left able to move out before movement ends`,
+    );
 }
 
 /** Overstacked hexes of `side` with fewer units able to move out (`free`) than their unexcused excess. */
 function shortfalls(s: State, g: Game, side: Side) {
   const rg = new Set(s.rearguards.map((r) => r.unit));
   return overstacks(s, g.board, side, true)
-    .map((o) => ({ ...o, excess: o.units - o.repulsed - o.limit, free: (endPositions(s, side).get(o.hex) ?? []).filter((x) => !rg.has(x.id) && canStillMove(s, g, x)) }))
+    .map((o) => ({
+      ...o,
+      excess: o.units - o.repulsed - o.limit,
+      free: (endPositions(s, side).get(o.hex) ?? []).filter((x) => !rg.has(x.id) && canStillMove(s, g, x)),
+    }))
     .filter((o) => o.free.length < o.excess);
 }
 
@@ -188,12 +225,17 @@ function checkCarriedOverstacks(em: Emitter, g: Game, side: Side) {
   // the best case: every HQ of the side that could still be activated is active
   const units = { ...em.s.units };
   for (const h of liveUnits(em.s, side))
-    if (isHq(h.type) && !h.hq && onMap(h)) units[h.id] = { ...h, hq: { mode: 'normal', ...(h.type === 'shq' ? { supreme: 2 * h.cv } : {}) } };
+    if (isHq(h.type) && !h.hq && onMap(h))
+      units[h.id] = { ...h, hq: { mode: 'normal', ...(h.type === 'shq' ? { supreme: 2 * h.cv } : {}) } };
   const best = new Map(shortfalls({ ...em.s, units }, g, side).map((o) => [o.hex, o]));
   const excused: string[] = [];
   for (const o of short) {
     const b = best.get(o.hex);
-    req(!!b && b.free.length <= o.free.length, '6.22', `${g.board.label(o.hex)} holds ${o.units} units (limit ${o.limit}): activate an HQ that can move enough of them out`);
+    req(
+      !!b && b.free.length <= o.free.length,
+      '6.22',
+      `${g.board.label(o.hex)} holds ${o.units} units (limit ${o.limit}): activate an HQ that can move enough of them out`,
+    );
     const stuck = unitsAt(em.s, o.hex, side).filter((x) => !x.repulsed && !o.free.some((f) => f.id === x.id));
     excused.push(...stuck.slice(0, o.excess - o.free.length).map((x) => x.id));
   }
@@ -225,7 +267,8 @@ function sidesFault(s: State, g: Game, keys: string[]): Fault | null {
     const n = keys.filter((x) => x === k).length;
     const [a, c] = k.split('|');
     const lim = hexsideLimit(s, g.board, a, c);
-    if ((s.sideUse[k] ?? 0) + n > lim) return no('6.33', `the battle hexside ${g.board.label(a)}-${g.board.label(c)} allows ${lim} unit(s) per movement phase`);
+    if ((s.sideUse[k] ?? 0) + n > lim)
+      return no('6.33', `the battle hexside ${g.board.label(a)}-${g.board.label(c)} allows ${lim} unit(s) per movement phase`);
   }
   return null;
 }
@@ -259,7 +302,7 @@ function authorizedCost(s: State, g: Game, actor: Actor, u: Unit, by: string): n
   return ill(cost.rule, cost.msg);
 }
 
-function movable(s: State, u: Unit) {
+function movable(_s: State, u: Unit) {
   req(u && onMap(u), '6.1', 'unit not on the board');
   req(!u.moved, '6.1', 'a unit moves only once per Movement Phase');
   req(!u.strat, '6.53', 'units moved strategically cannot move again this turn');
@@ -338,7 +381,12 @@ function choose(em: Emitter, side: Side, what: 'loss' | 'repulse', cands: Unit[]
     if (u) return u;
   }
   const r = em.s.round!;
-  if (cands.length === 1 || prefs.some((id) => cands.some((u) => u.id === id)) || em.s.options.autoResolve || alike(cands, what === 'repulse' ? em.s.battles[r.hex]?.from : undefined))
+  if (
+    cands.length === 1 ||
+    prefs.some((id) => cands.some((u) => u.id === id)) ||
+    em.s.options.autoResolve ||
+    alike(cands, what === 'repulse' ? em.s.battles[r.hex]?.from : undefined)
+  )
     return pickAmong(cands, prefs);
   em.emit({ type: 'awaiting', prompt: { kind: 'allocate', side, hex: r.hex, what, units: cands.map((u) => u.id) } });
   return null;
@@ -367,7 +415,16 @@ function nextFirer(s: State, g: Game, side: Side, kind: 'def' | 'off'): { u: Uni
  * 7.22: open a combat round, then resolve it. Preference and order lists keep only the units in the battle
  * (all revealed by now), so the event names no hidden block.
  */
-function startRound(em: Emitter, g: Game, hex: string, offOrder: string[], activePrefs: string[], defOrder: string[], passivePrefs: string[], dice: DiceSource) {
+function startRound(
+  em: Emitter,
+  g: Game,
+  hex: string,
+  offOrder: string[],
+  activePrefs: string[],
+  defOrder: string[],
+  passivePrefs: string[],
+  dice: DiceSource,
+) {
   const s = em.s;
   const active = s.active;
   const battle = s.battles[hex];
@@ -380,7 +437,16 @@ function startRound(em: Emitter, g: Game, hex: string, offOrder: string[], activ
   const repulseOn = !assault ? 0 : battle.para ? 1 : 2;
   const here = new Set(unitsAt(s, hex).map((u) => u.id));
   const keep = (l: string[]) => l.filter((id) => here.has(id));
-  em.emit({ type: 'roundStarted', hex, offOrder: keep(offOrder), activePrefs: keep(activePrefs), defOrder: keep(defOrder), passivePrefs: keep(passivePrefs), den, repulseOn });
+  em.emit({
+    type: 'roundStarted',
+    hex,
+    offOrder: keep(offOrder),
+    activePrefs: keep(activePrefs),
+    defOrder: keep(defOrder),
+    passivePrefs: keep(passivePrefs),
+    den,
+    repulseOn,
+  });
   continueRound(em, g, dice, {});
 }
 
@@ -400,7 +466,14 @@ function continueRound(em: Emitter, g: Game, dice: DiceSource, answer: { unit?: 
       const cands = unitsAt(em.s, hex, active).filter((x) => !r.repulsed.includes(x.id) && battle?.from?.[x.id]);
       if (cands.length) {
         const low = Math.min(...cands.map((x) => x.cv));
-        const u = choose(em, active, 'repulse', cands.filter((x) => x.cv === low), r.activePrefs, answer);
+        const u = choose(
+          em,
+          active,
+          'repulse',
+          cands.filter((x) => x.cv === low),
+          r.activePrefs,
+          answer,
+        );
         if (!u) return;
         em.emit({ type: 'repulseMarked', hex, unit: u.id });
         continue;
@@ -417,7 +490,15 @@ function continueRound(em: Emitter, g: Game, dice: DiceSource, answer: { unit?: 
         let target = den > 1 ? pool.find((u) => (u.part ?? 0) > 0) : undefined; // 7.34: finish a partial hit
         if (!target) {
           const top = Math.max(...pool.map((u) => u.cv));
-          target = choose(em, side, 'loss', pool.filter((u) => u.cv === top), def ? r.activePrefs : r.passivePrefs, answer) ?? undefined;
+          target =
+            choose(
+              em,
+              side,
+              'loss',
+              pool.filter((u) => u.cv === top),
+              def ? r.activePrefs : r.passivePrefs,
+              answer,
+            ) ?? undefined;
           if (!target) return;
         }
         const part = (target.part ?? 0) + 1;
@@ -439,7 +520,16 @@ function continueRound(em: Emitter, g: Game, dice: DiceSource, answer: { unit?: 
       const next = nextFirer(em.s, g, passive, 'def');
       if (next) {
         const d = rollMany(dice, next.u.cv);
-        em.emit({ type: 'fire', hex, unit: next.u.id, kind: 'def', dice: d, fp: next.fp, hits: countAtLeast(d, FP_TARGET[next.fp]), repulses: d.filter((x) => x <= r.repulseOn).length });
+        em.emit({
+          type: 'fire',
+          hex,
+          unit: next.u.id,
+          kind: 'def',
+          dice: d,
+          fp: next.fp,
+          hits: countAtLeast(d, FP_TARGET[next.fp]),
+          repulses: d.filter((x) => x <= r.repulseOn).length,
+        });
         continue;
       }
       for (const id of r.repulsed) {
@@ -453,12 +543,25 @@ function continueRound(em: Emitter, g: Game, dice: DiceSource, answer: { unit?: 
     const next = nextFirer(em.s, g, active, 'off');
     if (next) {
       const d = rollMany(dice, next.u.cv);
-      em.emit({ type: 'fire', hex, unit: next.u.id, kind: 'off', dice: d, fp: next.fp, hits: countAtLeast(d, FP_TARGET[next.fp]), repulses: 0 });
+      em.emit({
+        type: 'fire',
+        hex,
+        unit: next.u.id,
+        kind: 'off',
+        dice: d,
+        fp: next.fp,
+        hits: countAtLeast(d, FP_TARGET[next.fp]),
+        repulses: 0,
+      });
       continue;
     }
     const stillBattle = !!em.s.battles[hex];
     const od = stillBattle ? other(em.s.battles[hex].oa) : null;
-    const hide = od ? unitsAt(em.s, hex, od).filter((u) => u.face && !u.hq).map((u) => u.id) : [];
+    const hide = od
+      ? unitsAt(em.s, hex, od)
+          .filter((u) => u.face && !u.hq)
+          .map((u) => u.id)
+      : [];
     em.emit({ type: 'roundEnded', hex, ended: !stillBattle, hide });
     return;
   }
@@ -587,7 +690,11 @@ export function unsupplyHandler(em: Emitter, g: Game, c: Extract<Command, { type
   }
   for (const h of pr.hexes) {
     const n = unitsAt(em.s, h.hex, pr.side).filter((u) => chosen.has(u.id)).length;
-    req(n === h.excess, '6.22', `${g.board.label(h.hex)} is ${h.excess} unit(s) over its limit: name exactly ${h.excess} there (${n} named)`);
+    req(
+      n === h.excess,
+      '6.22',
+      `${g.board.label(h.hex)} is ${h.excess} unit(s) over its limit: name exactly ${h.excess} there (${n} named)`,
+    );
   }
   em.emit({ type: 'awaiting', prompt: null });
   supplyCheck(em, g, dice, chosen);
@@ -667,7 +774,7 @@ export function victoryPoints(s: State): Record<Side, number> {
   return vp;
 }
 
-function endGame(em: Emitter, g: Game) {
+function endGame(em: Emitter, _g: Game) {
   const vp = victoryPoints(em.s);
   const diff = Math.abs(vp.german - vp.soviet);
   const level = diff <= 5 ? 'Draw' : diff <= 15 ? 'Marginal' : diff <= 25 ? 'Major' : 'Decisive';
@@ -701,10 +808,18 @@ export function productionCosts(s: State, g: Game, side: Side, order: Production
     seen.add(c.unit);
     const spot = g.ctx.arrivals[side].find((a) => a.hex === c.hex);
     req(spot, '11.6', `${b.label(c.hex)} is not a home city or entry hex for ${side}`);
-    req(friendly(s, b, c.hex, side) && rail.has(c.hex) && !s.battles[c.hex], '11.6', 'cadres arrive in friendly, rail-supplied, unembattled hexes');
+    req(
+      friendly(s, b, c.hex, side) && rail.has(c.hex) && !s.battles[c.hex],
+      '11.6',
+      'cadres arrive in friendly, rail-supplied, unembattled hexes',
+    );
     used.set(c.hex, (used.get(c.hex) ?? 0) + 1);
     req(used.get(c.hex)! <= spot!.cap, '11.6', `${b.label(c.hex)} takes at most ${spot!.cap} new unit(s)`);
-    req(unitsAt(s, c.hex, side).length + used.get(c.hex)! <= stackLimit(b, c.hex), '6.22', `a cadre in ${b.label(c.hex)} would overstack it`);
+    req(
+      unitsAt(s, c.hex, side).length + used.get(c.hex)! <= stackLimit(b, c.hex),
+      '6.22',
+      `a cadre in ${b.label(c.hex)} would overstack it`,
+    );
     spent += TYPES[u.type].cost[side]!.cadre;
   }
   req(spent <= s.pl[side], '11.3', `the order costs ${spent} PPs but only ${s.pl[side]} are available`);
@@ -764,7 +879,19 @@ const moveHandler: Handler<'move'> = (em, g, c, actor) => {
   movable(s, u);
   const cost = authorizedCost(s, g, actor, u, c.by);
   const pc = checkLandPath(s, g, u, c.path);
-  em.emit({ type: 'moved', unit: u.id, path: c.path, mode: 'land', by: c.by, cost, side: pc.sides, ...(pc.attack ? { attack: true } : {}), ...(pc.engage ? { engage: true } : {}), ...(pc.river ? { river: true } : {}), ...(pc.disengage ? { disengage: true } : {}) });
+  em.emit({
+    type: 'moved',
+    unit: u.id,
+    path: c.path,
+    mode: 'land',
+    by: c.by,
+    cost,
+    side: pc.sides,
+    ...(pc.attack ? { attack: true } : {}),
+    ...(pc.engage ? { engage: true } : {}),
+    ...(pc.river ? { river: true } : {}),
+    ...(pc.disengage ? { disengage: true } : {}),
+  });
 };
 
 const movementStep: Step = {
@@ -783,7 +910,16 @@ const movementStep: Step = {
       const cost = Math.ceil(c.path.length / 10); // 9.21: each rail move is up to 10 hexes
       req((h.hq!.supreme ?? 0) >= cost, '5.61', `needs ${cost} supreme moves, ${h.hq!.supreme} left`);
       const rc = railPathCheck(s, g, u, c.path);
-      em.emit({ type: 'moved', unit: u.id, path: c.path, mode: 'rail', by: c.by, cost, side: rc.sides, ...(rc.disengage ? { disengage: true } : {}) });
+      em.emit({
+        type: 'moved',
+        unit: u.id,
+        path: c.path,
+        mode: 'rail',
+        by: c.by,
+        cost,
+        side: rc.sides,
+        ...(rc.disengage ? { disengage: true } : {}),
+      });
     },
     retreat: (em, g, c, actor) => {
       const s = em.s;
@@ -833,7 +969,17 @@ const movementStep: Step = {
       req(h && h.side === u.side && h.hq?.para, '14.2', `${c.by} is not an active paradrop HQ of this side`);
       requireHolds(g, actor, u.side, commandOfHq(g, u.side, c.by), `A paradrop under ${h.name}`, '14.2');
       const pc = checkParadrop(s, g, u, h, c.to);
-      em.emit({ type: 'moved', unit: u.id, path: [c.to], mode: 'air', by: h.id, cost: 0, side: [], ...(pc.attack ? { attack: true } : {}), ...(pc.engage ? { engage: true } : {}) });
+      em.emit({
+        type: 'moved',
+        unit: u.id,
+        path: [c.to],
+        mode: 'air',
+        by: h.id,
+        cost: 0,
+        side: [],
+        ...(pc.attack ? { attack: true } : {}),
+        ...(pc.engage ? { engage: true } : {}),
+      });
     },
     endMovement,
   },
@@ -848,7 +994,7 @@ function checkParadrop(s: State, g: Game, u: Unit, h: Unit, to: string): { engag
   const b = g.board;
   movable(s, u);
   req(!h.hq!.dropped, '14.2', `${h.name} has already commanded its paradrop`);
-  req(h.at === u.at, '14.2', 'the paradrop HQ must be in the para unit\'s hex');
+  req(h.at === u.at, '14.2', "the paradrop HQ must be in the para unit's hex");
   req(!enemiesAt(s, u.at!, u.side), '6.32', 'an engaged para leaves its battle only by disengaging on foot'); // ruling R-14.3
   req(b.has(to) && to !== u.at, '14.3', `${b.label(to)} is not a hex to drop into`);
   req(b.terrain(to) !== 'mountain', '14.3', 'no paradrops into mountains');
@@ -875,7 +1021,11 @@ function paradropLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
       const range = Math.max(0, airRange(s, h));
       for (const to of g.board.playable)
         if (g.board.dist(h.at!, to) <= range && tryOk(() => checkParadrop(s, g, u, h, to)))
-          out.push({ command: { type: 'paradrop', unit: u.id, by: h.id, to }, label: `Paradrop ${u.name} to ${g.board.label(to)}`, rule: '14.3' });
+          out.push({
+            command: { type: 'paradrop', unit: u.id, by: h.id, to },
+            label: `Paradrop ${u.name} to ${g.board.label(to)}`,
+            rule: '14.3',
+          });
     }
   }
   return out;
@@ -907,12 +1057,20 @@ const combatStep: Step = {
       const b = s.battles[c.hex];
       req(b, '7.14', 'no battle there');
       req(!b.fought, '7.21', 'one combat round per battle per combat phase');
-      req(g.commands[s.active].some((x) => x.hq && actor.commands.includes(x.id)), '7.14', 'needs an HQ command');
+      req(
+        g.commands[s.active].some((x) => x.hq && actor.commands.includes(x.id)),
+        '7.14',
+        'needs an HQ command',
+      );
       const units = Object.values(s.units).filter((u) => u.at === c.hex);
       em.emit({ type: 'revealed', hex: c.hex, units: units.map((u) => ({ id: u.id, token: u.token, type: u.type, cv: u.cv })) });
       const passive = other(s.active);
       if (em.s.options.autoResolve) startRound(em, g, c.hex, c.order ?? [], c.prefs ?? [], [], [], dice);
-      else em.emit({ type: 'awaiting', prompt: { kind: 'defend', side: passive, hex: c.hex, offOrder: c.order ?? [], activePrefs: c.prefs ?? [] } });
+      else
+        em.emit({
+          type: 'awaiting',
+          prompt: { kind: 'defend', side: passive, hex: c.hex, offOrder: c.order ?? [], activePrefs: c.prefs ?? [] },
+        });
     },
     endCombat: (em, g, _c, actor, dice) => {
       requireSupreme(g, actor, em.s.active, 'Ending the combat phase');
@@ -936,10 +1094,23 @@ export const STEPS: Record<Phase, Step> = {
         if (c.blitz) req(h.type !== 'shq', '5.7', 'Supreme HQs cannot Blitz');
         if (c.paradrop) {
           req(!c.blitz && !c.deploy, '14.2', 'a paradrop HQ may neither deploy nor Blitz');
-          req(onMap(h) && ownAt(s, h.at!, h.side).some((x) => x.type === 'para' && !x.dispersed), '14.2', 'a paradrop HQ must be in the hex of a paratroop unit');
+          req(
+            onMap(h) && ownAt(s, h.at!, h.side).some((x) => x.type === 'para' && !x.dispersed),
+            '14.2',
+            'a paradrop HQ must be in the hex of a paratroop unit',
+          );
           req(!enemiesAt(s, h.at!, h.side), '14.2', 'the para is in a battle: it cannot drop out of it (ruling R-14.3), so no paradrop HQ');
           // 14.2: the whole command (supreme moves and airpower included) goes to the paradrop
-          em.emit({ type: 'activated', hq: h.id, token: h.token, cv: h.cv, unitType: h.type, blitz: false, ...(h.type === 'shq' ? { supreme: 0 } : {}), paradrop: true });
+          em.emit({
+            type: 'activated',
+            hq: h.id,
+            token: h.token,
+            cv: h.cv,
+            unitType: h.type,
+            blitz: false,
+            ...(h.type === 'shq' ? { supreme: 0 } : {}),
+            paradrop: true,
+          });
           return;
         }
         let deploy: string | undefined;
@@ -955,12 +1126,30 @@ export const STEPS: Record<Phase, Step> = {
         if (retreat) {
           // 5.2.1: a deploy that empties a battle is a retreat with immediate pursuit fire; the HQ is
           // revealed by its activation first, then fired on, then completes the deploy
-          em.emit({ type: 'activated', hq: h.id, token: h.token, cv: h.cv, unitType: h.type, blitz: !!c.blitz, ...(h.type === 'shq' ? { supreme: 2 * h.cv } : {}) });
+          em.emit({
+            type: 'activated',
+            hq: h.id,
+            token: h.token,
+            cv: h.cv,
+            unitType: h.type,
+            blitz: !!c.blitz,
+            ...(h.type === 'shq' ? { supreme: 2 * h.cv } : {}),
+          });
           pursuit(em, g, h.id, from, dice);
-          if (em.s.units[h.id].at === from) em.emit({ type: 'moved', unit: h.id, path: [deploy!], mode: 'land', by: h.id, cost: 0, side: [], disengage: true });
+          if (em.s.units[h.id].at === from)
+            em.emit({ type: 'moved', unit: h.id, path: [deploy!], mode: 'land', by: h.id, cost: 0, side: [], disengage: true });
           return;
         }
-        em.emit({ type: 'activated', hq: h.id, token: h.token, cv: em.s.units[h.id].cv, unitType: h.type, blitz: !!c.blitz, ...(h.type === 'shq' ? { supreme: 2 * em.s.units[h.id].cv } : {}), ...(deploy ? { deploy } : {}) });
+        em.emit({
+          type: 'activated',
+          hq: h.id,
+          token: h.token,
+          cv: em.s.units[h.id].cv,
+          unitType: h.type,
+          blitz: !!c.blitz,
+          ...(h.type === 'shq' ? { supreme: 2 * em.s.units[h.id].cv } : {}),
+          ...(deploy ? { deploy } : {}),
+        });
       },
       endCommand: (em, g, _c, actor) => {
         requireSupreme(g, actor, em.s.active, 'Ending the command phase');
@@ -1000,11 +1189,11 @@ export const STEPS: Record<Phase, Step> = {
  */
 function requireFieldSeat(g: Game, actor: Actor, side: Side, rule: string) {
   if (!g.commands[side].some((x) => x.hq && actor.commands.includes(x.id)))
-    throw new RuleError('FORBIDDEN', rule, 'combat choices are made by a seat holding one of the side\'s HQ commands');
+    throw new RuleError('FORBIDDEN', rule, "combat choices are made by a seat holding one of the side's HQ commands");
 }
 
 /** The passive side's answer to a combat prompt (4 in the brief; 7.31, 7.33). */
-export function defendHandler(em: Emitter, g: Game, c: Extract<Command, { type: 'defend' }>, actor: Actor, dice: DiceSource) {
+export function defendHandler(em: Emitter, g: Game, c: Extract<Command, { type: 'defend' }>, _actor: Actor, dice: DiceSource) {
   const p = em.s.prompt;
   req(p?.kind === 'defend' && p.hex === c.hex, '7.22', 'no defensive fire is expected there');
   const pr = p as Extract<State['prompt'], { kind: 'defend' }>;
@@ -1017,7 +1206,11 @@ function allocateHandler(em: Emitter, g: Game, c: Extract<Command, { type: 'allo
   const p = em.s.prompt;
   req(p?.kind === 'allocate' && p.hex === c.hex, '7.33', 'no loss or repulse choice is expected there');
   const pr = p as Extract<State['prompt'], { kind: 'allocate' }>;
-  req(pr.units.includes(c.unit), pr.what === 'loss' ? '7.33' : '7.51', `choose one of ${pr.units.map((id) => em.s.units[id]?.name ?? id).join(', ')}`);
+  req(
+    pr.units.includes(c.unit),
+    pr.what === 'loss' ? '7.33' : '7.51',
+    `choose one of ${pr.units.map((id) => em.s.units[id]?.name ?? id).join(', ')}`,
+  );
   em.emit({ type: 'awaiting', prompt: null });
   continueRound(em, g, dice, { unit: c.unit });
 }
@@ -1057,7 +1250,7 @@ function resolvePath(s: State, g: Game, c: Command): Command {
   const via = c.via ?? [];
   const unitId = c.type === 'mobilize' ? c.hq : (c as { unit: string }).unit;
   const u = s.units[unitId];
-  req(u && u.at, '6.1', `no unit ${unitId} in play`);
+  req(u?.at, '6.1', `no unit ${unitId} in play`);
   const { to: _t, via: _v, ...rest } = c as Command & { to?: string; via?: string[] };
   const rail = c.type === 'rail' || (c.type === 'mobilize' && c.rail);
   if (rail) {
@@ -1070,7 +1263,7 @@ function resolvePath(s: State, g: Game, c: Command): Command {
       const q = [from];
       for (let i = 0; i < q.length && !prev.has(goal); i++) {
         if (q[i] !== from && s.battles[q[i]]) continue;
-        for (const n of [...g.board.railNeighbours(q[i])].sort()) if (!prev.has(n) && net.has(n)) (prev.set(n, q[i]), q.push(n));
+        for (const n of [...g.board.railNeighbours(q[i])].sort()) if (!prev.has(n) && net.has(n)) prev.set(n, q[i]), q.push(n);
       }
       req(prev.has(goal), '9.21', `no friendly rail line to ${g.board.label(goal)}`);
       const leg: string[] = [];
@@ -1126,7 +1319,8 @@ export function decideIn(s: State, g: Game, c0: Command, actor: Actor, dice: Dic
     return em.events;
   }
   if (s.prompt?.kind === 'unsupply') {
-    if (side !== s.prompt.side) throw new RuleError('NOT_YOUR_TURN', '6.22', `waiting for ${s.prompt.side} to choose the units beyond stacking limits`);
+    if (side !== s.prompt.side)
+      throw new RuleError('NOT_YOUR_TURN', '6.22', `waiting for ${s.prompt.side} to choose the units beyond stacking limits`);
     req(c.type === 'unsupply', '6.22', 'choose the overstacked units that go unsupplied first');
     unsupplyHandler(em, g, c as Extract<Command, { type: 'unsupply' }>, actor, dice);
     return em.events;
@@ -1158,9 +1352,14 @@ function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   for (const h of liveUnits(s, side)) {
     if (!isHq(h.type) || h.hq || !holdsHq(g, actor, side, h.id)) continue;
     out.push({ command: { type: 'activate', hq: h.id }, label: `Activate ${h.name}`, rule: '5.2' });
-    if (h.type === 'hq') out.push({ command: { type: 'activate', hq: h.id, blitz: true }, label: `Activate ${h.name} for Blitz`, rule: '5.7' });
+    if (h.type === 'hq')
+      out.push({ command: { type: 'activate', hq: h.id, blitz: true }, label: `Activate ${h.name} for Blitz`, rule: '5.7' });
     if (onMap(h) && paradropReady(s, h))
-      out.push({ command: { type: 'activate', hq: h.id, paradrop: true }, label: `Activate ${h.name} to command a paradrop`, rule: '14.2' });
+      out.push({
+        command: { type: 'activate', hq: h.id, paradrop: true },
+        label: `Activate ${h.name} to command a paradrop`,
+        rule: '14.2',
+      });
     if (onMap(h) && s.weather !== 'mud')
       for (const n of g.board.neighbours(h.at!)) {
         if (!friendly(s, g.board, n, side) || s.battles[n] || enemiesAt(s, n, side)) continue;
@@ -1170,7 +1369,10 @@ function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
       }
   }
   const end: Command = { type: 'endCommand' };
-  if (actor.commands.includes(supremeCommand(g, side)) && (!overstacks(s, g.board, side, true).length || tryOk(() => decideIn(s, g, end, actor, NO_DICE))))
+  if (
+    actor.commands.includes(supremeCommand(g, side)) &&
+    (!overstacks(s, g.board, side, true).length || tryOk(() => decideIn(s, g, end, actor, NO_DICE)))
+  )
     out.push({ command: end, label: 'End the Command Phase', rule: '4.41' });
   return out;
 }
@@ -1254,12 +1456,21 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
     const shq = cmdrs.find((h) => h.type === 'shq');
     const by = cmdrs.find((h) => h.type !== 'shq') ?? shq;
     if (!by) continue;
-    for (const path of landMoves(s, g, u, {}, true)) add({ type: 'move', unit: u.id, path, by: by.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
+    for (const path of landMoves(s, g, u, {}, true))
+      add({ type: 'move', unit: u.id, path, by: by.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
     if (enemiesAt(s, u.at!, side) && !s.rearguards.some((r) => r.hex === u.at))
-      for (const path of landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, dest(p), side)).slice(0, 2))
-        add({ type: 'retreat', unit: u.id, path, by: by.id }, `Retreat ${u.name} (rearguard) to ${g.board.label(dest(path))}`, '6.41', dest(path));
+      for (const path of landMoves(s, g, u, { retreat: true })
+        .filter((p) => !enemiesAt(s, dest(p), side))
+        .slice(0, 2))
+        add(
+          { type: 'retreat', unit: u.id, path, by: by.id },
+          `Retreat ${u.name} (rearguard) to ${g.board.label(dest(path))}`,
+          '6.41',
+          dest(path),
+        );
     if (shq && s.phase === 'movement')
-      for (const path of railMoves(s, g, u)) add({ type: 'rail', unit: u.id, path, by: shq.id }, `Rail ${u.name} to ${g.board.label(dest(path))}`, '9.21', dest(path));
+      for (const path of railMoves(s, g, u))
+        add({ type: 'rail', unit: u.id, path, by: shq.id }, `Rail ${u.name} to ${g.board.label(dest(path))}`, '9.21', dest(path));
   }
   out.push(...paradropLegal(s, g, actor));
   for (const h of hqs) {
@@ -1267,8 +1478,9 @@ function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] 
     const ok = s.phase === 'movement' ? h.hq!.mode === 'normal' : h.hq!.mode === 'blitzed';
     if (!ok) continue;
     add({ type: 'mobilize', hq: h.id, path: [] }, `Mobilize ${h.name} in place and deactivate`, '5.41');
-    if (onMap(h)) for (const path of landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, dest(p), side)))
-      add({ type: 'mobilize', hq: h.id, path }, `Mobilize ${h.name} to ${g.board.label(dest(path))}`, '5.41', dest(path));
+    if (onMap(h))
+      for (const path of landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, dest(p), side)))
+        add({ type: 'mobilize', hq: h.id, path }, `Mobilize ${h.name} to ${g.board.label(dest(path))}`, '5.41', dest(path));
   }
   if (actor.commands.includes(supremeCommand(g, side)) && !overstacks(s, g.board, side, true).length)
     out.push({ command: { type: 'endMovement' }, label: 'End movement (pursuit fire, then combat)', rule: '4.42' });
@@ -1286,13 +1498,19 @@ function combatLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
     const range = airRange(s, h);
     for (const b of Object.values(s.battles))
       if (!b.air && g.board.dist(h.at!, b.hex) <= range && unitsAt(s, b.hex, side).length)
-        out.push({ command: { type: 'airstrike', hq: h.id, hex: b.hex }, label: `Airstrike by ${h.name} on ${g.board.label(b.hex)}`, rule: '7.13' });
+        out.push({
+          command: { type: 'airstrike', hq: h.id, hex: b.hex },
+          label: `Airstrike by ${h.name} on ${g.board.label(b.hex)}`,
+          rule: '7.13',
+        });
   }
   const canFight = g.commands[side].some((x) => x.hq && actor.commands.includes(x.id));
   for (const b of Object.values(s.battles))
-    if (!b.fought && canFight) out.push({ command: { type: 'fight', hex: b.hex }, label: `Fight at ${g.board.label(b.hex)}`, rule: '7.14' });
+    if (!b.fought && canFight)
+      out.push({ command: { type: 'fight', hex: b.hex }, label: `Fight at ${g.board.label(b.hex)}`, rule: '7.14' });
   const pending = Object.values(s.battles).some((b) => !b.fought && (b.air || (b.fresh && b.oa === side)));
-  if (!pending && actor.commands.includes(supremeCommand(g, side))) out.push({ command: { type: 'endCombat' }, label: 'End the combat phase', rule: '4.43' });
+  if (!pending && actor.commands.includes(supremeCommand(g, side)))
+    out.push({ command: { type: 'endCombat' }, label: 'End the combat phase', rule: '4.43' });
   return out;
 }
 
@@ -1307,7 +1525,8 @@ function productionLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[
     const trial = { replace: [...replace, u.id], cadres: [] };
     if (tryOk(() => productionCosts(s, g, side, trial))) replace.push(u.id);
   }
-  if (replace.length) out.push({ command: { type: 'produce', replace, cadres: [] }, label: `Replacements for ${replace.length} units`, rule: '11.41' });
+  if (replace.length)
+    out.push({ command: { type: 'produce', replace, cadres: [] }, label: `Replacements for ${replace.length} units`, rule: '11.41' });
   return out;
 }
 
@@ -1330,13 +1549,23 @@ export function unsupplyLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
   if (p?.kind !== 'unsupply' || actor.side !== p.side) return [];
   const picks = p.hexes.map((h) => defaultUnsupplied(s, p.side, h.hex, h.excess));
   const name = (id: string) => s.units[id].name;
-  const out: LegalAction<Command>[] = [{ command: { type: 'unsupply', units: picks.flat() }, label: `Unsupplied: ${picks.flat().map(name).join(', ')} (default)`, rule: '6.22' }];
+  const out: LegalAction<Command>[] = [
+    {
+      command: { type: 'unsupply', units: picks.flat() },
+      label: `Unsupplied: ${picks.flat().map(name).join(', ')} (default)`,
+      rule: '6.22',
+    },
+  ];
   p.hexes.forEach((h, i) => {
     for (const alt of unitsAt(s, h.hex, p.side)) {
       if (picks[i].includes(alt.id)) continue;
       for (const out1 of picks[i]) {
         const units = picks.flatMap((l, j) => (j === i ? l.map((x) => (x === out1 ? alt.id : x)) : l));
-        out.push({ command: { type: 'unsupply', units }, label: `Unsupplied at ${g.board.label(h.hex)}: ${alt.name} instead of ${name(out1)}`, rule: '6.22' });
+        out.push({
+          command: { type: 'unsupply', units },
+          label: `Unsupplied at ${g.board.label(h.hex)}: ${alt.name} instead of ${name(out1)}`,
+          rule: '6.22',
+        });
       }
     }
   });

@@ -21,7 +21,8 @@ export interface TinyMapSpec {
 export function tinyMap(spec: TinyMapSpec): MapData {
   const hexes = [];
   for (let q = 0; q < spec.w; q++)
-    for (let r = 0; r < spec.h; r++) hexes.push({ id: `${q},${r}`, q, r, terrain: spec.terrain?.[`${q},${r}`] ?? 'clear', x: q, y: r, prov: 'substitute' as const });
+    for (let r = 0; r < spec.h; r++)
+      hexes.push({ id: `${q},${r}`, q, r, terrain: spec.terrain?.[`${q},${r}`] ?? 'clear', x: q, y: r, prov: 'substitute' as const });
   return {
     game: 'test',
     version: 1,
@@ -32,7 +33,13 @@ export function tinyMap(spec: TinyMapSpec): MapData {
       ...(spec.rivers ?? []).map(([a, b]) => ({ a, b, kind: 'river' as const, prov: 'substitute' as const })),
       ...(spec.sides ?? []).map((s) => ({ ...s, prov: 'substitute' as const })),
     ],
-    cities: (spec.cities ?? []).map((c) => ({ hex: c.hex, name: c.name, kind: c.kind, values: { pp: c.pp ?? 0, ...(c.resource ? { resource: c.resource } : {}) }, prov: 'substitute' as const })),
+    cities: (spec.cities ?? []).map((c) => ({
+      hex: c.hex,
+      name: c.name,
+      kind: c.kind,
+      values: { pp: c.pp ?? 0, ...(c.resource ? { resource: c.resource } : {}) },
+      prov: 'substitute' as const,
+    })),
     rails: (spec.rails ?? []).map(([a, b]) => ({ a, b, prov: 'substitute' as const })),
     named: spec.named ?? {},
     boxes: [],
@@ -47,7 +54,11 @@ export const actorOf = (side: string): Actor => (side === 'german' ? GERMAN : SO
 export class Driver {
   events: Event[] = [];
   state: State;
-  constructor(readonly rs: EastfrontRuleset, options: Record<string, boolean> = {}, setupDice: DiceSource = new FixedDice(Array(64).fill(1))) {
+  constructor(
+    readonly rs: EastfrontRuleset,
+    options: Record<string, boolean> = {},
+    setupDice: DiceSource = new FixedDice(Array(64).fill(1)),
+  ) {
     this.events = rs.setup('edelweiss', options, setupDice);
     this.state = fold(rs, this.events);
   }

@@ -81,7 +81,8 @@ function publicPrompt(p: Prompt | null, viewer: Viewer, s: State): Prompt | null
   if (p.kind === 'defend' && viewer.kind !== 'omniscient' && !(viewer.kind === 'side' && viewer.side !== p.side))
     return { ...p, offOrder: [], activePrefs: [] };
   // allocation candidates are battle units revealed for the round; tokens stand in for any that is not
-  if (p.kind === 'allocate') return { ...p, units: p.units.map((id) => (s.units[id] && !sees(viewer, s.units[id], s, id) ? s.units[id].token : id)) };
+  if (p.kind === 'allocate')
+    return { ...p, units: p.units.map((id) => (s.units[id] && !sees(viewer, s.units[id], s, id) ? s.units[id].token : id)) };
   return p;
 }
 
@@ -102,7 +103,14 @@ export function viewOf(s: State, viewer: Viewer): View {
     control: s.control,
     productionLevel: s.pl,
     units,
-    battles: Object.values(s.battles).map((b) => ({ hex: b.hex, oa: b.oa, ...(b.air ? { air: b.air.cv } : {}), ...(b.fought ? { fought: true } : {}), ...(b.river ? { river: true } : {}), ...(b.para ? { para: true } : {}) })),
+    battles: Object.values(s.battles).map((b) => ({
+      hex: b.hex,
+      oa: b.oa,
+      ...(b.air ? { air: b.air.cv } : {}),
+      ...(b.fought ? { fought: true } : {}),
+      ...(b.river ? { river: true } : {}),
+      ...(b.para ? { para: true } : {}),
+    })),
     prompt: publicPrompt(s.prompt, viewer, s),
   };
   if (viewer.kind === 'side' && s.orders[viewer.side as Side]) v.myOrder = s.orders[viewer.side as Side];
@@ -118,14 +126,14 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
     const u = before.units[id];
     return !!u && sees(viewer, u, before, id);
   };
-  const pub = (id: string) => (visible(id) ? id : before.units[id]?.token ?? '?');
+  const pub = (id: string) => (visible(id) ? id : (before.units[id]?.token ?? '?'));
   switch (e.type) {
     case 'setup':
       return {
         ...e,
-        units: e.units.map((u) =>
-          sees(viewer, u, before, undefined) ? u : ({ token: u.token, side: u.side, at: u.at } as unknown as Unit),
-        ).filter((u) => u.at !== null || sees(viewer, u, before)),
+        units: e.units
+          .map((u) => (sees(viewer, u, before, undefined) ? u : ({ token: u.token, side: u.side, at: u.at } as unknown as Unit)))
+          .filter((u) => u.at !== null || sees(viewer, u, before)),
       };
     case 'moved': {
       if (owner(e.unit)) return e;
@@ -146,13 +154,26 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
       return visible(e.unit) ? e : { type: 'loss', unit: pub(e.unit), cv: -1, part: 0, ...(e.eliminated ? { eliminated: true } : {}) };
     case 'repulsed':
     case 'repulseMarked':
-      return visible(e.unit) ? e : { type: e.type, unit: pub(e.unit), hex: e.hex, ...(e.type === 'repulsed' ? { to: e.to, ...(e.eliminated ? { eliminated: true } : {}) } : {}) } as Event;
+      return visible(e.unit)
+        ? e
+        : ({
+            type: e.type,
+            unit: pub(e.unit),
+            hex: e.hex,
+            ...(e.type === 'repulsed' ? { to: e.to, ...(e.eliminated ? { eliminated: true } : {}) } : {}),
+          } as Event);
     case 'roundStarted': {
       // each side's fire order and preference lists are its own business until its fire shows them (7.31)
       const side = viewer.kind === 'side' ? viewer.side : null;
       const mine = side === before.active;
       const theirs = !!side && !mine;
-      return { ...e, offOrder: mine ? e.offOrder : [], activePrefs: mine ? e.activePrefs : [], defOrder: theirs ? e.defOrder : [], passivePrefs: theirs ? e.passivePrefs : [] };
+      return {
+        ...e,
+        offOrder: mine ? e.offOrder : [],
+        activePrefs: mine ? e.activePrefs : [],
+        defOrder: theirs ? e.defOrder : [],
+        passivePrefs: theirs ? e.passivePrefs : [],
+      };
     }
     case 'linkup':
       return visible(e.unit) ? e : { ...e, unit: pub(e.unit) };

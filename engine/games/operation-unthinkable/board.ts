@@ -50,7 +50,10 @@ export class Board {
   private _sup: Partial<Record<Side, Uint8Array>> = {};
   private _src: Partial<Record<Side, Int32Array>> = {};
   private _reg: Partial<Record<'US' | 'UK', Int32Array>> = {};
-  constructor(readonly map: OuMap, readonly s: State) {}
+  constructor(
+    readonly map: OuMap,
+    readonly s: State,
+  ) {}
 
   idx(hex: string): number {
     const i = this.map.index.get(hex);

@@ -14,66 +14,108 @@ const RANGE = tables.artilleryRange.value;
 const has79At = (b: Board, hexIdx: number): boolean => b.unitsAt(hexIdx).some((id) => unitDef(id).special === '79th');
 
 /** Validate an attack declaration (11.0, 11.1, 3.4, 7.1.2, 9.4.2) and build the combat. */
-export function declareAttack(map: OuMap, s: State, actor: Actor, target: string, units: string[], artillery: string[], bomber: 'US' | 'UK' | null): Combat {
+export function declareAttack(
+  map: OuMap,
+  s: State,
+  actor: Actor,
+  target: string,
+  units: string[],
+  artillery: string[],
+  bomber: 'US' | 'UK' | null,
+): Combat {
   const b = board(map, s);
   const side = actor.side as Side;
   if (s.combat) throw new RuleError('ILLEGAL', '11.0', 'finish the current combat first');
-  if (!(units.length > 0 && new Set([...units, ...artillery]).size === units.length + artillery.length)) throw new RuleError('ILLEGAL', '11.0', 'name each attacking unit once');
+  if (!(units.length > 0 && new Set([...units, ...artillery]).size === units.length + artillery.length))
+    throw new RuleError('ILLEGAL', '11.0', 'name each attacking unit once');
   requireCovers(actor, [...units, ...artillery], '3.4');
   const t = b.idx(target);
   if (!(b.occupant(t) === other(side))) throw new RuleError('ILLEGAL', '11.0', `${target} holds no enemy units`);
   const def = b.unitsAt(t);
-  if (!(def.some((id) => !s.ph.defended.includes(id)))) throw new RuleError('ILLEGAL', '11.0', 'each unit may be attacked only once per Combat Phase');
+  if (!def.some((id) => !s.ph.defended.includes(id)))
+    throw new RuleError('ILLEGAL', '11.0', 'each unit may be attacked only once per Combat Phase');
   for (const d of [...units, ...artillery].map(unitDef)) {
     if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.0', `${d.name}'s command has ended its phase`);
   }
   const defs = units.map(unitDef);
   for (const d of defs) {
     if (!(phaseKind(s, side, d.ag) === 'combat')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Combat Phase now`);
-    if (!(onMap(s.u[d.id].at))) throw new RuleError('ILLEGAL', '11.0', `${d.name} is not on the map`);
+    if (!onMap(s.u[d.id].at)) throw new RuleError('ILLEGAL', '11.0', `${d.name} is not on the map`);
     if (s.ph.attacked.includes(d.id)) throw new RuleError('ILLEGAL', '11.0', `${d.name} has already attacked this phase`);
     const at = b.idx(s.u[d.id].at);
-    if (!(map.nb[at].includes(t))) throw new RuleError('ILLEGAL', '11.0', `${d.name} is not adjacent to ${target}`);
-    if (b.lakeBetween(at, t) && !has79At(b, at)) throw new RuleError('ILLEGAL', '11.0', `${d.name} may not attack across an all-lake hexside`);
+    if (!map.nb[at].includes(t)) throw new RuleError('ILLEGAL', '11.0', `${d.name} is not adjacent to ${target}`);
+    if (b.lakeBetween(at, t) && !has79At(b, at))
+      throw new RuleError('ILLEGAL', '11.0', `${d.name} may not attack across an all-lake hexside`);
     if (s.wrong[d.id]) throw new RuleError('ILLEGAL', '3.4', `${d.name} is on the wrong side of the army group line (ruling A29)`);
-    if (!(b.regionOk(d, target))) throw new RuleError('ILLEGAL', '3.4', d.ag === 'US' ? 'US units attack only into hexes on or south of the line' : 'UK units attack only into hexes north of the line');
-    if (side === 'soviet' && isArtillery(d)) if (!(b.inSupply(d.id))) throw new RuleError('ILLEGAL', '9.4.2', `${d.name} is out of supply and may not attack`);
+    if (!b.regionOk(d, target))
+      throw new RuleError(
+        'ILLEGAL',
+        '3.4',
+        d.ag === 'US' ? 'US units attack only into hexes on or south of the line' : 'UK units attack only into hexes north of the line',
+      );
+    if (side === 'soviet' && isArtillery(d))
+      if (!b.inSupply(d.id)) throw new RuleError('ILLEGAL', '9.4.2', `${d.name} is out of supply and may not attack`);
   }
   if (side === 'allied') {
     const ags = new Set(defs.filter((d) => !isAirborne(d)).map((d) => d.ag));
     if (!(ags.size <= 1)) throw new RuleError('ILLEGAL', '11.0', 'units of the two army groups may not attack together');
     const german = defs.filter((d) => d.nat === 'DE').length;
-    if (!(german === 0 || german === defs.length)) throw new RuleError('ILLEGAL', '7.1.2', 'German units attack only together with German units');
-    if (defs.some((d) => d.nat === 'PL2') && german > 0) throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units never join one attack');
+    if (!(german === 0 || german === defs.length))
+      throw new RuleError('ILLEGAL', '7.1.2', 'German units attack only together with German units');
+    if (defs.some((d) => d.nat === 'PL2') && german > 0)
+      throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units never join one attack');
     if (!(artillery.length === 0)) throw new RuleError('ILLEGAL', '11.1', 'only Soviet artillery supports at range');
   } else {
     if (!(bomber === null)) throw new RuleError('ILLEGAL', '11.2', 'heavy bombers support Allied attacks only');
-    if (!(defs.some((d) => !isArtillery(d)))) throw new RuleError('ILLEGAL', '11.1', 'a Soviet attack needs at least one non-artillery unit (ruling A17)');
+    if (!defs.some((d) => !isArtillery(d)))
+      throw new RuleError('ILLEGAL', '11.1', 'a Soviet attack needs at least one non-artillery unit (ruling A17)');
     for (const id of artillery) {
       const d = unitDef(id);
-      if (!(isArtillery(d))) throw new RuleError('ILLEGAL', '11.1', `${d.name} is not artillery`);
-      if (!(onMap(s.u[id].at) && phaseKind(s, side, null) === 'combat')) throw new RuleError('ILLEGAL', '11.1', `${d.name} cannot support now`);
+      if (!isArtillery(d)) throw new RuleError('ILLEGAL', '11.1', `${d.name} is not artillery`);
+      if (!(onMap(s.u[id].at) && phaseKind(s, side, null) === 'combat'))
+        throw new RuleError('ILLEGAL', '11.1', `${d.name} cannot support now`);
       if (s.ph.attacked.includes(id)) throw new RuleError('ILLEGAL', '11.1', `${d.name} has already fired this phase (ruling A18)`);
-      if (!(hexDistance(s.u[id].at, target) <= RANGE)) throw new RuleError('ILLEGAL', '11.1', `${target} is beyond ${d.name}'s range of ${RANGE}`);
-      if (!(b.inSupply(id))) throw new RuleError('ILLEGAL', '9.4.2', `${d.name} is out of supply and may not support an attack`);
+      if (!(hexDistance(s.u[id].at, target) <= RANGE))
+        throw new RuleError('ILLEGAL', '11.1', `${target} is beyond ${d.name}'s range of ${RANGE}`);
+      if (!b.inSupply(id)) throw new RuleError('ILLEGAL', '9.4.2', `${d.name} is out of supply and may not support an attack`);
     }
   }
   if (bomber) {
-    if (s.ph.bombers.includes(bomber)) throw new RuleError('ILLEGAL', '11.2', `the ${bomber} heavy bomber marker has already supported an attack this phase`);
+    if (s.ph.bombers.includes(bomber))
+      throw new RuleError('ILLEGAL', '11.2', `the ${bomber} heavy bomber marker has already supported an attack this phase`);
     const ground = defs.filter((d) => !isAirborne(d));
     const ag = ground.length ? ground[0].ag : null;
-    if (ag) if (!(ag === bomber)) throw new RuleError('ILLEGAL', '11.2', `the ${bomber} marker supports only ${bomber} army group attacks (and the 1AAA)`);
+    if (ag)
+      if (!(ag === bomber))
+        throw new RuleError('ILLEGAL', '11.2', `the ${bomber} marker supports only ${bomber} army group attacks (and the 1AAA)`);
   }
   return attackCombat(s, side, target, units, artillery, bomber);
 }
 
 /** The combat an attack declaration opens, without validation (declareAttack() validates; previews reuse it). */
-export function attackCombat(s: State, side: Side, target: string, units: string[], artillery: string[], bomber: 'US' | 'UK' | null): Combat {
+export function attackCombat(
+  s: State,
+  side: Side,
+  target: string,
+  units: string[],
+  artillery: string[],
+  bomber: 'US' | 'UK' | null,
+): Combat {
   const def = Object.keys(s.u).filter((id) => s.u[id].at === target && unitDef(id).side !== side);
   return {
-    side, target, att: [...units], art: [...artillery], def, dart: [],
+    side,
+    target,
+    att: [...units],
+    art: [...artillery],
+    def,
+    dart: [],
     weak: def.filter((id) => s.ph.defended.includes(id)),
-    bomber, stage: 'support', losses: [], after: 'end', oos: [], result: null,
+    bomber,
+    stage: 'support',
+    losses: [],
+    after: 'end',
+    oos: [],
+    result: null,
   };
 }
 
@@ -86,7 +128,14 @@ export function defensiveSupportOptions(map: OuMap, s: State, c: Combat): string
   return Object.entries(s.u)
     .filter(([id, u]) => {
       const d = unitDef(id);
-      return d.side === 'soviet' && isArtillery(d) && onMap(u.at) && u.at !== c.target && !s.ph.artDef.includes(id) && attackHexes.some((h) => hexDistance(h, u.at) <= RANGE);
+      return (
+        d.side === 'soviet' &&
+        isArtillery(d) &&
+        onMap(u.at) &&
+        u.at !== c.target &&
+        !s.ph.artDef.includes(id) &&
+        attackHexes.some((h) => hexDistance(h, u.at) <= RANGE)
+      );
     })
     .map(([id]) => id)
     .filter(() => b.has(c.target));
@@ -136,12 +185,24 @@ export function strengths(b: Board, s: State, c: Combat): Strength {
       continue;
     }
     const halve = !sup && d.side === 'soviet'; // 9.4.2: Allied defenders suffer no penalty
-    parts.push({ id, role: 'def', printed, counted: halve ? halveUp(printed) : printed, why: halve ? ['out of supply, halved (9.4.2)'] : [] });
+    parts.push({
+      id,
+      role: 'def',
+      printed,
+      counted: halve ? halveUp(printed) : printed,
+      why: halve ? ['out of supply, halved (9.4.2)'] : [],
+    });
   }
   for (const id of c.dart) {
     const [af, df] = factors(unitDef(id), s.u[id].s);
     const sup = b.inSupply(id);
-    parts.push({ id, role: 'dart', printed: sup ? af : df, counted: sup ? af : halveUp(df), why: sup ? ['supporting artillery adds its attack factor (11.1)'] : ['out of supply: half its defense factor (9.4.2, ruling A19)'] });
+    parts.push({
+      id,
+      role: 'dart',
+      printed: sup ? af : df,
+      counted: sup ? af : halveUp(df),
+      why: sup ? ['supporting artillery adds its attack factor (11.1)'] : ['out of supply: half its defense factor (9.4.2, ruling A19)'],
+    });
   }
   const sum = (roles: string[]) => parts.filter((p) => roles.includes(p.role)).reduce((a, p) => a + p.counted, 0);
   return { attack: sum(['att', 'art']), defense: sum(['def', 'dart']), oos, parts };
@@ -264,8 +325,12 @@ export function resolve(map: OuMap, s: State, c: Combat, dice: DiceSource): Even
   let result = raw;
   if (raw === 'DR' && (b.city(t) || c.def.some((id) => isAirborne(unitDef(id))))) result = 'BB'; // 5.3, 11.3 DR exception b
   ev.push({
-    ...summary, shifts: sh,
-    final: col.kind === 'column' ? col.index : col.kind === 'above' ? labels.length : -1, die, result, ...(raw !== result ? { raw } : {}),
+    ...summary,
+    shifts: sh,
+    final: col.kind === 'column' ? col.index : col.kind === 'above' ? labels.length : -1,
+    die,
+    result,
+    ...(raw !== result ? { raw } : {}),
   });
   ev.push(...applyResult(s, { ...base, result }, result));
   return ev;
@@ -279,10 +344,14 @@ function applyResult(s: State, c: Combat, result: string): Event[] {
     // 11.3 DE: one-step defenders eliminated, two-step defenders reduced; the 18th loses one step (ruling A12)
     for (const id of c.def) ev.push({ type: 'loss', unit: id, oos: c.oos.includes(id), why: 'DE' });
     const left = c.def.filter((id) => s.u[id].s > 1);
-    ev.push({ type: 'combat', combat: { ...c, stage: left.length ? 'loss' : 'advance', losses: [], after: left.length ? 'end' : 'advance' } });
+    ev.push({
+      type: 'combat',
+      combat: { ...c, stage: left.length ? 'loss' : 'advance', losses: [], after: left.length ? 'end' : 'advance' },
+    });
   } else if (result === 'DR') {
     // 11.3 DR exception a: defending Soviet artillery cannot retreat
-    for (const id of c.def) if (isArtillery(unitDef(id))) ev.push({ type: 'eliminated', unit: id, oos: c.oos.includes(id), why: 'DR: artillery cannot retreat' });
+    for (const id of c.def)
+      if (isArtillery(unitDef(id))) ev.push({ type: 'eliminated', unit: id, oos: c.oos.includes(id), why: 'DR: artillery cannot retreat' });
     ev.push({ type: 'combat', combat: { ...c, stage: 'retreat', losses: [], after: 'advance' } });
   } else {
     ev.push({ type: 'combat', combat: { ...c, stage: 'loss', losses: ['def', 'att'], after: 'bb-att' } });
@@ -344,7 +413,7 @@ export function decideRetreat(map: OuMap, s: State, c: Combat, moves: Placement[
   const ev: Event[] = [];
   const dest = new Map<string, string>();
   for (const [u, h] of moves) {
-    if (!(ids.includes(u))) throw new RuleError('ILLEGAL', '11.3', `${u} is not retreating`);
+    if (!ids.includes(u)) throw new RuleError('ILLEGAL', '11.3', `${u} is not retreating`);
     if (dest.has(u)) throw new RuleError('ILLEGAL', '11.3', 'each unit retreats once');
     dest.set(u, h);
   }
@@ -354,19 +423,23 @@ export function decideRetreat(map: OuMap, s: State, c: Combat, moves: Placement[
     const load = new Map<string, string[]>();
     for (const [u, h] of dest) load.set(h, [...(load.get(h) ?? []), u]);
     for (const u of ids)
-      if (!dest.has(u) && !stuck.includes(u) && plan.single[u].every((h) => !stackOk([...b.unitsAt(b.idx(h)), ...(load.get(h) ?? []), u]))) stuck.push(u);
+      if (!dest.has(u) && !stuck.includes(u) && plan.single[u].every((h) => !stackOk([...b.unitsAt(b.idx(h)), ...(load.get(h) ?? []), u])))
+        stuck.push(u);
   }
-  for (const u of ids) if (!dest.has(u)) if (!(stuck.includes(u))) throw new RuleError('ILLEGAL', '11.3', `${unitDef(u).name} has a hex to retreat into`);
+  for (const u of ids)
+    if (!dest.has(u)) if (!stuck.includes(u)) throw new RuleError('ILLEGAL', '11.3', `${unitDef(u).name} has a hex to retreat into`);
   if (plan.together.length) {
     const hs = new Set(dest.values());
-    if (!(hs.size === 1 && plan.together.includes([...hs][0]) && dest.size === ids.length)) throw new RuleError('ILLEGAL', '11.3', 'the stack retreats together (11.3 DR 1)');
+    if (!(hs.size === 1 && plan.together.includes([...hs][0]) && dest.size === ids.length))
+      throw new RuleError('ILLEGAL', '11.3', 'the stack retreats together (11.3 DR 1)');
   } else {
     const groups = new Map<string, string[]>();
     for (const [u, h] of dest) {
-      if (!(plan.single[u].includes(h))) throw new RuleError('ILLEGAL', '11.3', `${unitDef(u).name} may not retreat into ${h}`);
+      if (!plan.single[u].includes(h)) throw new RuleError('ILLEGAL', '11.3', `${unitDef(u).name} may not retreat into ${h}`);
       groups.set(h, [...(groups.get(h) ?? []), u]);
     }
-    for (const [h, us] of groups) if (!(stackOk([...b.unitsAt(b.idx(h)), ...us]))) throw new RuleError('ILLEGAL', '11.3', `retreating into ${h} would overstack it`);
+    for (const [h, us] of groups)
+      if (!stackOk([...b.unitsAt(b.idx(h)), ...us])) throw new RuleError('ILLEGAL', '11.3', `retreating into ${h} would overstack it`);
   }
   for (const u of stuck) if (!dest.has(u)) ev.push({ type: 'eliminated', unit: u, oos: c.oos.includes(u), why: 'no hex to retreat into' });
   if (dest.size) ev.push({ type: 'retreated', moves: [...dest] });
@@ -394,10 +467,10 @@ export function advanceCandidates(map: OuMap, s: State, c: Combat): string[] {
 
 export function decideAdvance(map: OuMap, s: State, c: Combat, units: string[]): Event[] {
   const cands = advanceCandidates(map, s, c);
-  for (const u of units) if (!(cands.includes(u))) throw new RuleError('ILLEGAL', '11.4', `${u} may not advance`);
+  for (const u of units) if (!cands.includes(u)) throw new RuleError('ILLEGAL', '11.4', `${u} may not advance`);
   if (!(new Set(units).size === units.length)) throw new RuleError('ILLEGAL', '11.4', 'name each unit once');
   if (!units.length) return [];
-  if (!(stackOk(units))) throw new RuleError('ILLEGAL', '11.4', 'advancing units must obey stacking');
+  if (!stackOk(units)) throw new RuleError('ILLEGAL', '11.4', 'advancing units must obey stacking');
   return [{ type: 'advanced', units, hex: c.target }];
 }
 

@@ -4,7 +4,16 @@ import tablesJson from './data/tables.json';
 import crtJson from './data/crt.json';
 
 export type Nat = 'SU' | 'PC' | 'US' | 'UK' | 'CN' | 'PL2' | 'DE' | 'AAA';
-export type UnitType = 'armor' | 'amphibiousTank' | 'artilleryMech' | 'artillery' | 'rifle' | 'motorized' | 'combinedArms' | 'cavalry' | 'airborne';
+export type UnitType =
+  | 'armor'
+  | 'amphibiousTank'
+  | 'artilleryMech'
+  | 'artillery'
+  | 'rifle'
+  | 'motorized'
+  | 'combinedArms'
+  | 'cavalry'
+  | 'airborne';
 export type Size = 'XXXX' | 'XXX' | 'XX' | 'X' | 'III';
 
 export interface UnitDef {
@@ -25,7 +34,13 @@ export interface UnitDef {
   counters?: number;
 }
 
-export const counters = countersJson as unknown as { prov: string; src: string; counters: number; markers: Record<string, number>; units: UnitDef[] };
+export const counters = countersJson as unknown as {
+  prov: string;
+  src: string;
+  counters: number;
+  markers: Record<string, number>;
+  units: UnitDef[];
+};
 export const UNITS: readonly UnitDef[] = counters.units;
 export const UNIT: ReadonlyMap<string, UnitDef> = new Map(UNITS.map((u) => [u.id, u]));
 export const tables = tablesJson;

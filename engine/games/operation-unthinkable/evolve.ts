@@ -4,15 +4,44 @@ import { isAirborne, unitDef, UNITS } from './data';
 import type { OuMap } from './map';
 import type { Event, PhaseSt, Side, State, StepId, UnitSt } from './types';
 
-export const emptyPhase = (): PhaseSt => ({ used: {}, mf: {}, start: {}, done: [], active: null, attacked: [], defended: [], artDef: [], bombers: [], ready: [] });
+export const emptyPhase = (): PhaseSt => ({
+  used: {},
+  mf: {},
+  start: {},
+  done: [],
+  active: null,
+  attacked: [],
+  defended: [],
+  artDef: [],
+  bombers: [],
+  ready: [],
+});
 
 export function initialState(): State {
   const u: Record<string, UnitSt> = {};
   for (const d of UNITS) u[d.id] = { at: d.r ? 'pool' : isAirborne(d) ? 'aside' : 'setup', s: d.f.length };
   return {
-    v: 1, scenario: '', opt: { hidden: false, prepared: false, tenTurns: false, splitOrder: false },
-    turn: 0, lastTurn: 8, step: 'boundary0', line: null, lineDie: 0, bnd: null, wrong: {}, ctl: '', u,
-    revealed: false, mask: null, order: {}, ph: emptyPhase(), dropped: {}, recyc: [], exits: [], combat: null, result: null,
+    v: 1,
+    scenario: '',
+    opt: { hidden: false, prepared: false, tenTurns: false, splitOrder: false },
+    turn: 0,
+    lastTurn: 8,
+    step: 'boundary0',
+    line: null,
+    lineDie: 0,
+    bnd: null,
+    wrong: {},
+    ctl: '',
+    u,
+    revealed: false,
+    mask: null,
+    order: {},
+    ph: emptyPhase(),
+    dropped: {},
+    recyc: [],
+    exits: [],
+    combat: null,
+    result: null,
   };
 }
 
@@ -78,15 +107,26 @@ export function evolve(map: OuMap, s: State, e: Event): State {
           if (st.at === box) u = { ...u, [id]: { ...st, at: s.turn + 1 >= 7 ? 'out' : `box:${s.turn + 1}` } };
       }
       // 5.4: each player declares anew every turn
-      const order = e.step === 'order-allied' ? { soviet: s.order.soviet } : e.step === 'order-soviet' ? { ...s.order, soviet: undefined } : s.order;
+      const order =
+        e.step === 'order-allied' ? { soviet: s.order.soviet } : e.step === 'order-soviet' ? { ...s.order, soviet: undefined } : s.order;
       return { ...s, u, step: e.step, turn: e.turn, ph: emptyPhase(), combat: null, order };
     }
     case 'placed': {
       const moves = e.units;
       const u = { ...s.u };
       for (const [id, hex] of moves) u[id] = { at: hex, s: e.why === 'recycle' ? 1 : u[id].s }; // 6.2.1: recycled at one step
-      let next: State = { ...s, u, ctl: setCtl(s.ctl, map, moves.map((m) => m[1]), moves.length ? unitDef(moves[0][0]).side : 'allied') };
-      if (e.why === 'mask' && s.mask) next = { ...next, mask: { ...s.mask, moved: [...new Set([...s.mask.moved, ...moves.map((m) => m[0])])] } };
+      let next: State = {
+        ...s,
+        u,
+        ctl: setCtl(
+          s.ctl,
+          map,
+          moves.map((m) => m[1]),
+          moves.length ? unitDef(moves[0][0]).side : 'allied',
+        ),
+      };
+      if (e.why === 'mask' && s.mask)
+        next = { ...next, mask: { ...s.mask, moved: [...new Set([...s.mask.moved, ...moves.map((m) => m[0])])] } };
       if (e.why === 'drop') {
         const dropped = { ...s.dropped };
         for (const [id] of moves) dropped[id] = s.turn;
@@ -117,7 +157,13 @@ export function evolve(map: OuMap, s: State, e: Event): State {
       ph.done = done;
       ph.active = origin;
       const last = e.path.length ? e.path[e.path.length - 1] : null;
-      const moved = last ? moveUnits(s, map, e.units.map((id) => [id, last])) : { u: s.u, wrong: s.wrong };
+      const moved = last
+        ? moveUnits(
+            s,
+            map,
+            e.units.map((id) => [id, last]),
+          )
+        : { u: s.u, wrong: s.wrong };
       const side = unitDef(e.units[0]).side;
       return { ...s, ...moved, ph, ctl: setCtl(s.ctl, map, e.path, side) };
     }
@@ -144,11 +190,28 @@ export function evolve(map: OuMap, s: State, e: Event): State {
       return lose(s, e.unit, e.oos, true);
     case 'retreated': {
       const side = unitDef(e.moves[0][0]).side;
-      return { ...s, ...moveUnits(s, map, e.moves), ctl: setCtl(s.ctl, map, e.moves.map((m) => m[1]), side) };
+      return {
+        ...s,
+        ...moveUnits(s, map, e.moves),
+        ctl: setCtl(
+          s.ctl,
+          map,
+          e.moves.map((m) => m[1]),
+          side,
+        ),
+      };
     }
     case 'advanced': {
       const side = unitDef(e.units[0]).side;
-      return { ...s, ...moveUnits(s, map, e.units.map((id) => [id, e.hex])), ctl: setCtl(s.ctl, map, [e.hex], side) };
+      return {
+        ...s,
+        ...moveUnits(
+          s,
+          map,
+          e.units.map((id) => [id, e.hex]),
+        ),
+        ctl: setCtl(s.ctl, map, [e.hex], side),
+      };
     }
     case 'drawn': {
       const u = { ...s.u };

@@ -34,8 +34,14 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
   const events = rs.setup('standard', { ...fo.options } as Record<string, boolean>, dice);
   let s = fold(rs, events);
   const seats: Actor[] = fo.teams
-    ? [...ALLIED_COMMANDS.map((c) => ({ side: 'allied', commands: [c] })), ...SOVIET_COMMANDS.map((c) => ({ side: 'soviet', commands: [c] }))]
-    : [{ side: 'allied', commands: ALLIED_COMMANDS }, { side: 'soviet', commands: SOVIET_COMMANDS }];
+    ? [
+        ...ALLIED_COMMANDS.map((c) => ({ side: 'allied', commands: [c] })),
+        ...SOVIET_COMMANDS.map((c) => ({ side: 'soviet', commands: [c] })),
+      ]
+    : [
+        { side: 'allied', commands: ALLIED_COMMANDS },
+        { side: 'soviet', commands: SOVIET_COMMANDS },
+      ];
   const max = fo.maxCommands ?? 20000;
   const perPhase = fo.actionsPerPhase ?? 12;
   let n = 0;
@@ -64,7 +70,10 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
       }
     }
     const waiting = new Set(rs.status(s).waitingFor.map((w) => w.side));
-    const options = seats.filter((a) => waiting.has(a.side)).map((a) => ({ a, legal: rs.legal(s, a) })).filter((x) => x.legal.length);
+    const options = seats
+      .filter((a) => waiting.has(a.side))
+      .map((a) => ({ a, legal: rs.legal(s, a) }))
+      .filter((x) => x.legal.length);
     if (!options.length) throw new Error(`game ${seed} stuck: ${JSON.stringify(rs.status(s))}`);
     const { a, legal } = pick.pick(options);
     let choice = pick.pick(legal);
@@ -72,7 +81,9 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
     const busy = legal.filter((l) => l.command.type === 'move' || l.command.type === 'attack');
     if (busy.length && !end && phaseActions >= perPhase) {
       // the phase cannot end yet (7.1.2 or 3.4 obligations): move the units that hold it open
-      const blockers = busy.filter((l) => l.command.type === 'move' && l.command.units.some((id) => s.wrong[id] || ['PL2', 'DE'].includes(unitDef(id).nat)));
+      const blockers = busy.filter(
+        (l) => l.command.type === 'move' && l.command.units.some((id) => s.wrong[id] || ['PL2', 'DE'].includes(unitDef(id).nat)),
+      );
       if (blockers.length) choice = pick.pick(blockers);
     } else if (busy.length && end) {
       phaseActions++;
@@ -117,7 +128,10 @@ export function playRandomGames(rs: Ruleset<State, Command, Event, View>, n: num
 export function playUntil(rs: Ruleset<State, Command, Event, View>, seed: number, until: (s: State) => boolean, maxCommands = 400): State {
   const dice = new SeededDice(seed);
   let s: State = fold(rs, rs.setup('standard', {}, dice));
-  const actors: Record<string, Actor> = { allied: { side: 'allied', commands: ALLIED_COMMANDS }, soviet: { side: 'soviet', commands: SOVIET_COMMANDS } };
+  const actors: Record<string, Actor> = {
+    allied: { side: 'allied', commands: ALLIED_COMMANDS },
+    soviet: { side: 'soviet', commands: SOVIET_COMMANDS },
+  };
   for (let k = 0; k < maxCommands && !until(s); k++) {
     const actor = actors[rs.status(s).waitingFor[0].side];
     const legal = rs.legal(s, actor);
@@ -150,7 +164,9 @@ export function invariantBroken(map: OuMap, s: State): string | null {
   if (s.bnd) {
     const b = board(map, s);
     for (const [h, ids] of byHex)
-      for (const id of ids) if (!b.regionOk(unitDef(id), h) && !s.wrong[id]) return `${id} in ${h} is on the wrong side of the army group line (3.4) without being marked`;
+      for (const id of ids)
+        if (!b.regionOk(unitDef(id), h) && !s.wrong[id])
+          return `${id} in ${h} is on the wrong side of the army group line (3.4) without being marked`;
   }
   if (s.combat && !map.index.has(s.combat.target)) return 'combat without a target hex';
   return null;

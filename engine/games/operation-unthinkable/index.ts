@@ -29,8 +29,21 @@ const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('end-maskirovka') }),
   z.object({ type: z.literal('airdrop'), drops: z.array(placement).min(1).max(2) }),
   z.object({ type: z.literal('order'), order: z.enum(['move-fight', 'fight-move']), group: z.enum(['US', 'UK']).optional() }),
-  z.object({ type: z.literal('move'), units: z.array(unit).min(1).max(10), path: z.array(z.union([hex, z.literal('exit')])).min(1).max(40) }),
-  z.object({ type: z.literal('attack'), target: hex, units: z.array(unit).min(1).max(20), artillery: z.array(unit).max(20).optional(), bomber: z.enum(['US', 'UK']).optional() }),
+  z.object({
+    type: z.literal('move'),
+    units: z.array(unit).min(1).max(10),
+    path: z
+      .array(z.union([hex, z.literal('exit')]))
+      .min(1)
+      .max(40),
+  }),
+  z.object({
+    type: z.literal('attack'),
+    target: hex,
+    units: z.array(unit).min(1).max(20),
+    artillery: z.array(unit).max(20).optional(),
+    bomber: z.enum(['US', 'UK']).optional(),
+  }),
   z.object({ type: z.literal('support'), artillery: z.array(unit).max(20) }),
   z.object({ type: z.literal('loss'), unit }),
   z.object({ type: z.literal('bb-extra'), unit: unit.nullable() }),
@@ -74,10 +87,25 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
         name: 'Standard game (July 1945)',
         description: 'The full game: frontline roll, free set-up, eight game turns.',
         options: [
-          { id: 'hidden', name: 'Hidden Soviet set-up (3.5.1)', description: 'Soviet units stand face down until the Allies have set up.', default: false },
-          { id: 'prepared', name: 'Soviet preparedness (3.5.2)', description: 'All R units arrive on game turn 1 instead of by 6.1 draws.', default: false },
+          {
+            id: 'hidden',
+            name: 'Hidden Soviet set-up (3.5.1)',
+            description: 'Soviet units stand face down until the Allies have set up.',
+            default: false,
+          },
+          {
+            id: 'prepared',
+            name: 'Soviet preparedness (3.5.2)',
+            description: 'All R units arrive on game turn 1 instead of by 6.1 draws.',
+            default: false,
+          },
           { id: 'tenTurns', name: 'Ten-turn game (4.2)', description: 'Play two more game turns after turn 8.', default: false },
-          { id: 'splitOrder', name: 'Separate army group orders (5.4)', description: 'Each Allied army group declares move/fight on its own.', default: false },
+          {
+            id: 'splitOrder',
+            name: 'Separate army group orders (5.4)',
+            description: 'Each Allied army group declares move/fight on its own.',
+            default: false,
+          },
         ],
       },
     ],
@@ -85,15 +113,25 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
       return {
         sides: [
           {
-            id: 'allied', name: 'Allies',
+            id: 'allied',
+            name: 'Allies',
             commands: [
-              { id: 'supreme', name: 'Allied supreme commander', description: 'Army group boundary, 1st Allied Airborne Army, move/fight order' },
+              {
+                id: 'supreme',
+                name: 'Allied supreme commander',
+                description: 'Army group boundary, 1st Allied Airborne Army, move/fight order',
+              },
               { id: 'us-12ag', name: 'US 12th Army Group', description: 'US units, on or south of the boundary' },
-              { id: 'uk-21ag', name: 'British 21st Army Group', description: 'UK, Canadian, Polish and German units, north of the boundary' },
+              {
+                id: 'uk-21ag',
+                name: 'British 21st Army Group',
+                description: 'UK, Canadian, Polish and German units, north of the boundary',
+              },
             ],
           },
           {
-            id: 'soviet', name: 'Soviets',
+            id: 'soviet',
+            name: 'Soviets',
             commands: [
               { id: 'stavka', name: 'Stavka', description: 'Reinforcements (R pool), maskirovka, move/fight order' },
               { id: '1bf', name: '1st Belorussian Front' },
@@ -153,29 +191,45 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
     },
     status(s: State): GameStatus {
       const turn = s.turn === 0 ? 'Set-up' : `Game Turn ${s.turn} of ${s.lastTurn}`;
-      if (s.result) return { turn, phase: STEP_NAMES.over, waitingFor: [], finished: true, result: `${s.result.winner} win: ${s.result.reason}` };
+      if (s.result)
+        return { turn, phase: STEP_NAMES.over, waitingFor: [], finished: true, result: `${s.result.winner} win: ${s.result.reason}` };
       const step = stepOf(s);
       const side = step.side(s) as Side;
       let waitingFor: GameStatus['waitingFor'];
       if (s.combat) waitingFor = [{ side: combatSide(s.combat), what: `combat at ${s.combat.target}: ${s.combat.stage}` }];
       else if (READY_STEPS.includes(s.step)) {
         const req = requiredCommands(s, side).filter((c) => !s.ph.ready.includes(c));
-        waitingFor = req.length ? req.map((command) => ({ side, command, what: STEP_NAMES[s.step] })) : [{ side, what: STEP_NAMES[s.step] }];
+        waitingFor = req.length
+          ? req.map((command) => ({ side, command, what: STEP_NAMES[s.step] }))
+          : [{ side, what: STEP_NAMES[s.step] }];
       } else if (s.step === 'recycle') {
-        const cmds = [...new Set(Object.keys(s.u).filter((id) => s.u[id].at === `box:${s.turn}`).map((id) => unitDef(id).cmd))];
+        const cmds = [
+          ...new Set(
+            Object.keys(s.u)
+              .filter((id) => s.u[id].at === `box:${s.turn}`)
+              .map((id) => unitDef(id).cmd),
+          ),
+        ];
         waitingFor = cmds.map((command) => ({ side, command, what: STEP_NAMES[s.step] }));
       } else waitingFor = [{ side, command: SUPREME[side], what: STEP_NAMES[s.step] }];
       return { turn, phase: STEP_NAMES[s.step], waitingFor, finished: false };
     },
     parseCommand(input: unknown): Command {
       const r = commandSchema.safeParse(input);
-      if (!r.success) throw new RuleError('BAD_COMMAND', null, `bad command: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      if (!r.success)
+        throw new RuleError(
+          'BAD_COMMAND',
+          null,
+          `bad command: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       return r.data as Command;
     },
   };
 }
 
 /** The game on the built map (map.json: engine/games/operation-unthinkable/map/spec.ts, `npm run maps`). */
-export const operationUnthinkable: Ruleset<State, Command, Event, View> = makeOperationUnthinkable(fromMapData(mapJson as unknown as MapData));
+export const operationUnthinkable: Ruleset<State, Command, Event, View> = makeOperationUnthinkable(
+  fromMapData(mapJson as unknown as MapData),
+);
 
 export type { State, Command, Event, View, Options } from './types';

@@ -132,7 +132,16 @@ export const RIVER_STRETCH: Record<'elbe' | 'mulde', { river: string; x: [number
  * crossing the line, where the line is the river's hexsides inside its stretch and, elsewhere, the hexsides
  * between the two sides of the anchor polyline.
  */
-function riverLine(o: { ids: string[]; nb: number[][]; named: Map<number, string[]>; poly: Uint8Array; west: number[]; river: string; x: [number, number]; y: [number, number] }): Uint8Array {
+function riverLine(o: {
+  ids: string[];
+  nb: number[][];
+  named: Map<number, string[]>;
+  poly: Uint8Array;
+  west: number[];
+  river: string;
+  x: [number, number];
+  y: [number, number];
+}): Uint8Array {
   const mid = (a: number, b: number) => {
     const [xa, ya] = centre(o.ids[a]);
     const [xb, yb] = centre(o.ids[b]);
@@ -145,7 +154,11 @@ function riverLine(o: { ids: string[]; nb: number[][]; named: Map<number, string
     return x >= o.x[0] && x <= o.x[1] && (o.named.get(sideKey(a, b))?.includes(o.river) ?? false);
   };
   const any = () => true;
-  return floodFrom(o.west.filter((i) => o.poly[i] === 1), o.nb, { canEnter: any, canLeave: any, canCross: (a, b) => !cut(a, b) });
+  return floodFrom(
+    o.west.filter((i) => o.poly[i] === 1),
+    o.nb,
+    { canEnter: any, canLeave: any, canCross: (a, b) => !cut(a, b) },
+  );
 }
 
 export function buildMap(spec: MapSpec): OuMap {
@@ -157,7 +170,11 @@ export function buildMap(spec: MapSpec): OuMap {
       if (!missing.has(id)) ids.push(id);
     }
   const index = new Map(ids.map((id, i) => [id, i]));
-  const nb = ids.map((id) => ring1(id).map((n) => index.get(n)).filter((n): n is number => n !== undefined));
+  const nb = ids.map((id) =>
+    ring1(id)
+      .map((n) => index.get(n))
+      .filter((n): n is number => n !== undefined),
+  );
   const terrain = new Uint8Array(ids.length);
   for (const [id, t] of Object.entries(spec.terrain ?? {})) {
     const i = index.get(id);
@@ -208,8 +225,15 @@ export function buildMap(spec: MapSpec): OuMap {
     return out;
   };
   return {
-    ids, index, col, row, nb, terrain,
-    river: sides(spec.rivers), lake: sides(spec.lakes), autobahn,
+    ids,
+    index,
+    col,
+    row,
+    nb,
+    terrain,
+    river: sides(spec.rivers),
+    lake: sides(spec.lakes),
+    autobahn,
     west: westEdge,
     east: ids.map((_, i) => i).filter((i) => col[i] === east),
     frontline: { elbe: line('elbe'), mulde: line('mulde') },
@@ -249,16 +273,24 @@ export function fromMapData(md: MapData): OuMap {
     for (let r = rowR[0]; r <= rowR[1]; r++) if (!present.has(hexId(c, r))) missing.push(hexId(c, r));
   const terrain: Record<string, string> = {};
   for (const h of md.hexes) terrain[h.id] = h.terrain;
-  for (const t of printed.terrain) terrain[t.hex] = terrain[t.hex]?.includes(t.terrain) ? terrain[t.hex] : `${terrain[t.hex] ?? ''}+${t.terrain}`;
+  for (const t of printed.terrain)
+    terrain[t.hex] = terrain[t.hex]?.includes(t.terrain) ? terrain[t.hex] : `${terrain[t.hex] ?? ''}+${t.terrain}`;
   const cities: Record<string, string> = {};
   for (const c of md.cities) cities[c.hex] = c.name;
   return buildMap({
-    columns, rows: rowR, missing, terrain, cities,
+    columns,
+    rows: rowR,
+    missing,
+    terrain,
+    cities,
     rivers: md.hexsides.filter((s) => s.kind === 'river' || s.kind === 'major-river').map((s) => [s.a, s.b]),
     lakes: md.hexsides.filter((s) => s.kind === 'lake').map((s) => [s.a, s.b]),
     autobahn: md.rails.map((r) => [r.a, r.b]),
-    riverNames: Object.fromEntries(md.hexsides.filter((s) => s.name && (s.kind === 'river' || s.kind === 'major-river')).map((s) => [`${s.a}|${s.b}`, s.name!])),
-    westColumn: printed.edges.west.column, eastColumn: printed.edges.east.column,
+    riverNames: Object.fromEntries(
+      md.hexsides.filter((s) => s.name && (s.kind === 'river' || s.kind === 'major-river')).map((s) => [`${s.a}|${s.b}`, s.name!]),
+    ),
+    westColumn: printed.edges.west.column,
+    eastColumn: printed.edges.east.column,
     provenance: md.notes ?? [],
   });
 }

@@ -54,7 +54,8 @@ export function requireCovers(actor: Actor, ids: readonly string[], rule = '3.4'
   for (const id of ids) {
     const d = unitDef(id);
     if (d.side !== actor.side) throw new RuleError('FORBIDDEN', rule, `${d.name} is not your unit`);
-    if (!actor.commands.includes(d.cmd)) throw new RuleError('FORBIDDEN', rule, `${d.name} belongs to command ${d.cmd}, which you do not hold`);
+    if (!actor.commands.includes(d.cmd))
+      throw new RuleError('FORBIDDEN', rule, `${d.name} belongs to command ${d.cmd}, which you do not hold`);
   }
 }
 
@@ -96,7 +97,7 @@ function prepareMove(map: OuMap, s: State, actor: Actor, units: string[]): MoveC
   const defs = units.map(unitDef);
   for (const d of defs) {
     if (!(phaseKind(s, side, d.ag) === 'move')) throw new RuleError('ILLEGAL', '5.4', `${d.name} is not in a Movement Phase now`);
-    if (!(onMap(s.u[d.id].at))) throw new RuleError('ILLEGAL', '10.0', `${d.name} is not on the map`);
+    if (!onMap(s.u[d.id].at)) throw new RuleError('ILLEGAL', '10.0', `${d.name} is not on the map`);
     if (s.ph.done.includes(d.id)) throw new RuleError('ILLEGAL', '10.1', `${d.name} has finished moving this phase`);
     if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.0', `${d.name}'s command has ended its phase`);
     if (!(s.dropped[d.id] !== s.turn)) throw new RuleError('ILLEGAL', '5.3', `${d.name} dropped this turn and may not move`);
@@ -105,7 +106,8 @@ function prepareMove(map: OuMap, s: State, actor: Actor, units: string[]): MoveC
   const origin = originOf(s, units[0]);
   for (const id of units) {
     if (!(s.u[id].at === from)) throw new RuleError('ILLEGAL', '10.1', 'a stack moves from one hex');
-    if (!(originOf(s, id) === origin)) throw new RuleError('ILLEGAL', '10.1', 'units move together only if they began the phase stacked together');
+    if (!(originOf(s, id) === origin))
+      throw new RuleError('ILLEGAL', '10.1', 'units move together only if they began the phase stacked together');
   }
   const g = groupProps(units);
   const mf: Record<string, number> = {};
@@ -131,16 +133,22 @@ function walk(ctx: MoveCtx, path: string[]): Event[] {
     if (step === 'exit') {
       if (!(k === path.length - 1)) throw new RuleError('ILLEGAL', '4.2', 'leaving the map ends the move');
       const edge = side === 'allied' ? map.east : map.west;
-      if (!(edge.includes(cur))) throw new RuleError('ILLEGAL', side === 'allied' ? '4.2' : '4.1', side === 'allied' ? 'Allied units leave the map from the east edge' : 'Soviet units leave the map from the west edge');
+      if (!edge.includes(cur))
+        throw new RuleError(
+          'ILLEGAL',
+          side === 'allied' ? '4.2' : '4.1',
+          side === 'allied' ? 'Allied units leave the map from the east edge' : 'Soviet units leave the map from the west edge',
+        );
       units.forEach((id, j) => {
-        if (!(used[id] + cost[j] + 2 <= cap(id))) throw new RuleError('ILLEGAL', '10.0', `${unitDef(id).name} lacks the 1 MP to leave the map (ruling A10)`);
+        if (!(used[id] + cost[j] + 2 <= cap(id)))
+          throw new RuleError('ILLEGAL', '10.0', `${unitDef(id).name} lacks the 1 MP to leave the map (ruling A10)`);
         cost[j] += 2;
       });
       exitAt = map.ids[cur];
       break;
     }
     const nxt = b.idx(step);
-    if (!(map.nb[cur].includes(nxt))) throw new RuleError('ILLEGAL', '10.0', `${step} is not adjacent to ${map.ids[cur]}`);
+    if (!map.nb[cur].includes(nxt)) throw new RuleError('ILLEGAL', '10.0', `${step} is not adjacent to ${map.ids[cur]}`);
     if (!(b.occupant(nxt) !== other(side))) throw new RuleError('ILLEGAL', '10.0', `${step} holds enemy units`);
     defs.forEach((d, j) => {
       const c = stepCost(b, d, cur, nxt, g);
@@ -152,8 +160,18 @@ function walk(ctx: MoveCtx, path: string[]): Event[] {
     const there = b.unitsAt(nxt).filter((id) => !units.includes(id));
     if (!stackOk([...there, ...units])) {
       const passAirborne =
-        there.length > 0 && there.every((id) => isAirborne(unitDef(id))) && map.autobahn.has(sideKey(cur, nxt)) && k < path.length - 1 && path[k + 1] !== 'exit' && map.autobahn.has(sideKey(nxt, b.idx(path[k + 1])));
-      if (!(passAirborne)) throw new RuleError('ILLEGAL', there.some((id) => isAirborne(unitDef(id))) ? '7.1.1' : '7.0', `moving through ${step} would overstack it`);
+        there.length > 0 &&
+        there.every((id) => isAirborne(unitDef(id))) &&
+        map.autobahn.has(sideKey(cur, nxt)) &&
+        k < path.length - 1 &&
+        path[k + 1] !== 'exit' &&
+        map.autobahn.has(sideKey(nxt, b.idx(path[k + 1])));
+      if (!passAirborne)
+        throw new RuleError(
+          'ILLEGAL',
+          there.some((id) => isAirborne(unitDef(id))) ? '7.1.1' : '7.0',
+          `moving through ${step} would overstack it`,
+        );
     }
     if (b.ezoc(side, nxt)) stop = true;
     hexes.push(step);
@@ -181,7 +199,8 @@ function boundaryBlock(b: Board, s: State, d: UnitDef, cur: number, nxt: number)
   if (b.regionOk(d, b.map.ids[nxt])) return null;
   const w = s.wrong[d.id];
   if (!w) return d.ag === 'US' ? 'US units stay on or south of the army group line' : 'UK units stay north of the army group line';
-  if (w === 'a') return b.adjacentToEnemy('allied', nxt) ? `${d.name} is on the wrong side of the line and may not move next to a Soviet unit` : null;
+  if (w === 'a')
+    return b.adjacentToEnemy('allied', nxt) ? `${d.name} is on the wrong side of the line and may not move next to a Soviet unit` : null;
   const dist = b.regionDist(d.ag);
   return dist[nxt] < dist[cur] ? null : `${d.name} must head straight back to its own side of the line`;
 }
@@ -323,7 +342,7 @@ export function reachable(map: OuMap, s: State, actor: Actor, units: string[]): 
   }
   const pathOf = (l: Label): string[] => {
     const p: string[] = [];
-    for (let x: Label | null = l; x && x.prev; x = x.prev) p.push(map.ids[x.node % n]);
+    for (let x: Label | null = l; x?.prev; x = x.prev) p.push(map.ids[x.node % n]);
     return p.reverse();
   };
   const cost = (l: Label) => Math.max(...l.c);

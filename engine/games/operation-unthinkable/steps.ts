@@ -11,8 +11,16 @@ import { isAirborne, isArtillery, stackValue, tables, unitDef, UNITS } from './d
 import { hexDistance, type OuMap } from './map';
 import { covers, decideMove, moveOptions, phaseKind, requireCovers } from './movement';
 import {
-  advanceCandidates, decideAdvance, decideRetreat, declareAttack, defensiveSupportOptions, involved, lossCandidates,
-  resolve, retreatPlan, totalSteps,
+  advanceCandidates,
+  decideAdvance,
+  decideRetreat,
+  declareAttack,
+  defensiveSupportOptions,
+  involved,
+  lossCandidates,
+  resolve,
+  retreatPlan,
+  totalSteps,
 } from './combat';
 import { evolve } from './evolve';
 import type { Combat, Command, Event, Placement, Side, State, StepId } from './types';
@@ -43,27 +51,43 @@ function requireCommand(actor: Actor, cmd: string, rule: string, what: string): 
 export function nextStep(s: State): [StepId, number] | null {
   const t = s.turn;
   switch (s.step) {
-    case 'boundary0': return ['setup-soviet', 0];
-    case 'setup-soviet': return ['setup-allied', 0];
-    case 'setup-allied': return ['maskirovka', 0];
-    case 'maskirovka': return ['airborne', 1];
-    case 'boundary': return ['airborne', t];
-    case 'airborne': return ['order-allied', t];
-    case 'order-allied': return ['allied-1', t];
-    case 'allied-1': return ['allied-2', t];
-    case 'allied-2': return t === 1 && s.opt.prepared ? ['prepared', t] : ['order-soviet', t];
-    case 'prepared': return ['order-soviet', t];
-    case 'order-soviet': return ['soviet-1', t];
-    case 'soviet-1': return ['soviet-2', t];
-    case 'soviet-2': return ['reinforce', t];
-    case 'reinforce': return ['recycle', t];
-    case 'recycle': return t >= s.lastTurn ? null : ['boundary', t + 1];
-    case 'over': return null;
+    case 'boundary0':
+      return ['setup-soviet', 0];
+    case 'setup-soviet':
+      return ['setup-allied', 0];
+    case 'setup-allied':
+      return ['maskirovka', 0];
+    case 'maskirovka':
+      return ['airborne', 1];
+    case 'boundary':
+      return ['airborne', t];
+    case 'airborne':
+      return ['order-allied', t];
+    case 'order-allied':
+      return ['allied-1', t];
+    case 'allied-1':
+      return ['allied-2', t];
+    case 'allied-2':
+      return t === 1 && s.opt.prepared ? ['prepared', t] : ['order-soviet', t];
+    case 'prepared':
+      return ['order-soviet', t];
+    case 'order-soviet':
+      return ['soviet-1', t];
+    case 'soviet-1':
+      return ['soviet-2', t];
+    case 'soviet-2':
+      return ['reinforce', t];
+    case 'reinforce':
+      return ['recycle', t];
+    case 'recycle':
+      return t >= s.lastTurn ? null : ['boundary', t + 1];
+    case 'over':
+      return null;
   }
 }
 
 /** Events of entering a step: its rolls and draws. */
-function enter(map: OuMap, s: State, step: StepId, turn: number, dice: DiceSource): Event[] {
+function enter(_map: OuMap, s: State, step: StepId, turn: number, dice: DiceSource): Event[] {
   const ev: Event[] = [{ type: 'step', step, turn }];
   if (step === 'maskirovka') {
     if (s.opt.hidden) ev.push({ type: 'revealed', units: sovietOnMap(s) }); // 3.5.1: revealed before 3.7
@@ -98,7 +122,9 @@ function enter(map: OuMap, s: State, step: StepId, turn: number, dice: DiceSourc
 }
 
 function sovietOnMap(s: State): Placement[] {
-  return Object.entries(s.u).filter(([id, u]) => onMap(u.at) && unitDef(id).side === 'soviet').map(([id, u]) => [id, u.at]);
+  return Object.entries(s.u)
+    .filter(([id, u]) => onMap(u.at) && unitDef(id).side === 'soviet')
+    .map(([id, u]) => [id, u.at]);
 }
 
 /** Allied end-game check (4.2, rulings A8, A9): five supplied exits, each within 5 hexes of another counted exit. */
@@ -171,7 +197,10 @@ function autoCombat(map: OuMap, s: State, c: Combat, dice: DiceSource): Event[] 
       const cands = lossCandidates(s, c, who);
       if (cands.length === 0) return set({ losses: c.losses.slice(1) });
       if (cands.length === 1)
-        return [{ type: 'loss', unit: cands[0], oos: c.oos.includes(cands[0]), why: c.result ?? '' }, ...set({ losses: c.losses.slice(1) })];
+        return [
+          { type: 'loss', unit: cands[0], oos: c.oos.includes(cands[0]), why: c.result ?? '' },
+          ...set({ losses: c.losses.slice(1) }),
+        ];
       return [];
     }
     case 'bb-att':
@@ -183,7 +212,8 @@ function autoCombat(map: OuMap, s: State, c: Combat, dice: DiceSource): Event[] 
       const plan = retreatPlan(map, s, c);
       const ids = Object.keys(plan.single);
       if (!ids.length) return set({ stage: 'advance' });
-      if (ids.every((id) => plan.single[id].length === 0)) return [...decideRetreat(map, s, c, [], undefined), ...set({ stage: 'advance' })];
+      if (ids.every((id) => plan.single[id].length === 0))
+        return [...decideRetreat(map, s, c, [], undefined), ...set({ stage: 'advance' })];
       return [];
     }
     case 'advance':
@@ -235,7 +265,11 @@ function p2cGermanClash(map: OuMap, pos: Map<string, string>): boolean {
 }
 
 function alliedPositions(s: State): Map<string, string> {
-  return new Map(Object.entries(s.u).filter(([id, u]) => onMap(u.at) && unitDef(id).side === 'allied').map(([id, u]) => [id, u.at]));
+  return new Map(
+    Object.entries(s.u)
+      .filter(([id, u]) => onMap(u.at) && unitDef(id).side === 'allied')
+      .map(([id, u]) => [id, u.at]),
+  );
 }
 
 // ---------------------------------------------------------------- set-up placement (3.5, 3.6)
@@ -252,11 +286,16 @@ function setupHexOk(map: OuMap, s: State, id: string, hex: string, extra: Map<st
 
 function decideSetupPlace(map: OuMap, s: State, actor: Actor, placements: Placement[]): Event[] {
   const side = actor.side as Side;
-  requireCovers(actor, placements.map((p) => p[0]), '3.0');
+  requireCovers(
+    actor,
+    placements.map((p) => p[0]),
+    '3.0',
+  );
   const extra = new Map<string, string>();
   for (const [id, hex] of placements) {
     const d = unitDef(id);
-    if (!(d.side === side && !d.r && !isAirborne(d))) throw new RuleError('ILLEGAL', side === 'soviet' ? '3.5' : '3.6', `${d.name} does not set up on the map`);
+    if (!(d.side === side && !d.r && !isAirborne(d)))
+      throw new RuleError('ILLEGAL', side === 'soviet' ? '3.5' : '3.6', `${d.name} does not set up on the map`);
     // 5.0: a command that has declared its set-up done may not go back to it
     if (s.ph.ready.includes(d.cmd)) throw new RuleError('ILLEGAL', '5.0', `${d.name}'s command has finished its set-up`);
     if (extra.has(id)) throw new RuleError('ILLEGAL', '3.0', `${d.name} is placed twice`);
@@ -267,7 +306,8 @@ function decideSetupPlace(map: OuMap, s: State, actor: Actor, placements: Placem
   if (side === 'allied') {
     const pos = alliedPositions(s);
     for (const [id, h] of extra) pos.set(id, h);
-    if (p2cGermanClash(map, pos)) throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units may not set up next to each other (ruling A27)');
+    if (p2cGermanClash(map, pos))
+      throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units may not set up next to each other (ruling A27)');
   }
   return [{ type: 'placed', side, why: 'setup', units: placements }];
 }
@@ -305,10 +345,11 @@ function greedySetup(map: OuMap, s: State, actor: Actor): Placement[] {
   const b = board(map, s);
   // occupancy and nationality by hex, kept as we go (placementOk per candidate would be quadratic)
   const occ = new Map<number, string[]>();
-  for (const [id, u] of Object.entries(s.u)) if (onMap(u.at)) {
-    const i = b.idx(u.at);
-    occ.set(i, [...(occ.get(i) ?? []), id]);
-  }
+  for (const [id, u] of Object.entries(s.u))
+    if (onMap(u.at)) {
+      const i = b.idx(u.at);
+      occ.set(i, [...(occ.get(i) ?? []), id]);
+    }
   const natAt = (i: number, nat: string) => (occ.get(i) ?? []).some((u) => unitDef(u).nat === nat);
   const out: Placement[] = [];
   for (const id of ids) {
@@ -333,10 +374,11 @@ export function requiredCommands(s: State, side: Side): string[] {
   if (s.step === 'setup-soviet' || s.step === 'setup-allied')
     return [...new Set(UNITS.filter((d) => d.side === side && !d.r && !isAirborne(d)).map((d) => d.cmd))];
   const set = new Set<string>();
-  for (const [id, u] of Object.entries(s.u)) if (onMap(u.at)) {
-    const d = unitDef(id);
-    if (d.side === side) set.add(d.cmd);
-  }
+  for (const [id, u] of Object.entries(s.u))
+    if (onMap(u.at)) {
+      const d = unitDef(id);
+      if (d.side === side) set.add(d.cmd);
+    }
   return [...set];
 }
 
@@ -360,7 +402,7 @@ function readyEvents(map: OuMap, s: State, actor: Actor, dice: DiceSource): Even
   const mine = actor.commands.filter((c) => req.includes(c) || c === SUPREME[side]);
   const ev: Event[] = [{ type: 'ready', commands: mine.length ? mine : [...actor.commands] }];
   const after = fold(map, s, ev);
-  const all = req.every((c) => after.ph.ready.includes(c)) || after.ph.ready.includes(SUPREME[side]) && req.length === 0;
+  const all = req.every((c) => after.ph.ready.includes(c)) || (after.ph.ready.includes(SUPREME[side]) && req.length === 0);
   if (all || req.length === 0) ev.push(...advanceStep(map, after, dice));
   return ev;
 }
@@ -368,8 +410,12 @@ function readyEvents(map: OuMap, s: State, actor: Actor, dice: DiceSource): Even
 // ---------------------------------------------------------------- steps
 function boundaryOptions(): { kind: 'row' | 'sw-ne' | 'nw-se'; hex: string }[] {
   return [
-    { kind: 'row', hex: '1021' }, { kind: 'row', hex: '1018' }, { kind: 'row', hex: '1025' }, { kind: 'row', hex: '1030' },
-    { kind: 'sw-ne', hex: '1019' }, { kind: 'nw-se', hex: '1015' },
+    { kind: 'row', hex: '1021' },
+    { kind: 'row', hex: '1018' },
+    { kind: 'row', hex: '1025' },
+    { kind: 'row', hex: '1030' },
+    { kind: 'sw-ne', hex: '1019' },
+    { kind: 'nw-se', hex: '1015' },
   ];
 }
 
@@ -388,8 +434,10 @@ export function setupRoom(map: OuMap, s: State, bnd: { kind: 'row' | 'sw-ne' | '
 
 function decideBoundary(map: OuMap, s: State, cmd: Cmd<'boundary'>, actor: Actor, dice: DiceSource): Event[] {
   requireCommand(actor, 'supreme', '3.4', 'the army group boundary');
-  if (!(map.index.has(cmd.hex))) throw new RuleError('ILLEGAL', '3.4', `${cmd.hex} is not on the map`);
-  if (s.step === 'boundary0') if (!(setupRoom(map, s, cmd))) throw new RuleError('ILLEGAL', '3.6', 'that line leaves an army group no room to set up west of the frontline');
+  if (!map.index.has(cmd.hex)) throw new RuleError('ILLEGAL', '3.4', `${cmd.hex} is not on the map`);
+  if (s.step === 'boundary0')
+    if (!setupRoom(map, s, cmd))
+      throw new RuleError('ILLEGAL', '3.6', 'that line leaves an army group no room to set up west of the frontline');
   const next: State = { ...s, bnd: { kind: cmd.kind, hex: cmd.hex } };
   const b = board(map, next);
   const wrong: Record<string, 'a' | 'b'> = {};
@@ -406,18 +454,22 @@ const boundaryStep = (initial: boolean): StepDef => ({
   side: () => 'allied',
   legal: (map, s, actor) => {
     if (!actor.commands.includes('supreme')) return [];
-    const out = boundaryOptions().filter((o) => !initial || setupRoom(map, s, o)).map((o) => act({ type: 'boundary', ...o }, `Army group line: ${o.kind} through ${o.hex}`, '3.4'));
+    const out = boundaryOptions()
+      .filter((o) => !initial || setupRoom(map, s, o))
+      .map((o) => act({ type: 'boundary', ...o }, `Army group line: ${o.kind} through ${o.hex}`, '3.4'));
     if (!initial) out.unshift(act({ type: 'keep-boundary' }, 'Keep the army group line', '3.4'));
     return out;
   },
   on: {
     boundary: decideBoundary,
-    ...(initial ? {} : {
-      'keep-boundary': (map: OuMap, s: State, _c: Cmd<'keep-boundary'>, actor: Actor, dice: DiceSource) => {
-        requireCommand(actor, 'supreme', '3.4', 'the army group boundary');
-        return advanceStep(map, s, dice);
-      },
-    }),
+    ...(initial
+      ? {}
+      : {
+          'keep-boundary': (map: OuMap, s: State, _c: Cmd<'keep-boundary'>, actor: Actor, dice: DiceSource) => {
+            requireCommand(actor, 'supreme', '3.4', 'the army group boundary');
+            return advanceStep(map, s, dice);
+          },
+        }),
   },
 });
 
@@ -435,7 +487,8 @@ const setupStep = (side: Side): StepDef => ({
     place: (map, s, cmd, actor) => decideSetupPlace(map, s, actor, cmd.placements),
     'end-setup': (map, s, _c, actor, dice) => {
       const left = Object.keys(s.u).filter((id) => s.u[id].at === 'setup' && covers(actor, unitDef(id)));
-      if (!(left.length === 0)) throw new RuleError('ILLEGAL', side === 'soviet' ? '3.5' : '3.6', `${left.length} of your units are not set up yet`);
+      if (!(left.length === 0))
+        throw new RuleError('ILLEGAL', side === 'soviet' ? '3.5' : '3.6', `${left.length} of your units are not set up yet`);
       return readyEvents(map, s, actor, dice);
     },
   },
@@ -452,7 +505,7 @@ const maskirovkaStep: StepDef = {
     const b = board(map, s);
     const units = Object.keys(s.u).filter((id) => unitDef(id).side === 'soviet' && onMap(s.u[id].at) && !m.moved.includes(id));
     units.sort((x, y) => b.idx(s.u[x].at) - b.idx(s.u[y].at));
-    const free = map.ids.filter((h, i) => s.ctl[i] === 's' && b.unitsAt(i).length === 0 && map.col[i] >= 38);
+    const free = map.ids.filter((_h, i) => s.ctl[i] === 's' && b.unitsAt(i).length === 0 && map.col[i] >= 38);
     units.slice(0, 3).forEach((id, k) => {
       if (free[k]) out.push(act({ type: 'redeploy', unit: id, hex: free[k] }, `Redeploy ${unitDef(id).name} to ${free[k]}`, '3.7'));
     });
@@ -463,11 +516,13 @@ const maskirovkaStep: StepDef = {
       requireCommand(actor, 'stavka', '3.7', 'maskirovka');
       const m = s.mask!;
       const d = unitDef(cmd.unit);
-      if (!(d.side === 'soviet' && onMap(s.u[cmd.unit].at))) throw new RuleError('ILLEGAL', '3.7', `${d.name} is not a Soviet unit on the map`);
+      if (!(d.side === 'soviet' && onMap(s.u[cmd.unit].at)))
+        throw new RuleError('ILLEGAL', '3.7', `${d.name} is not a Soviet unit on the map`);
       if (!(m.moved.includes(cmd.unit) || m.moved.length < m.n)) throw new RuleError('ILLEGAL', '3.7', `the roll allows ${m.n} units`);
       const i = map.index.get(cmd.hex);
-      if (!(i !== undefined && s.ctl[i] === 's')) throw new RuleError('ILLEGAL', '3.7', `${cmd.hex} is not on the Soviet side of the frontline`);
-      if (!(placementOk(map, s, cmd.unit, cmd.hex, new Map()))) throw new RuleError('ILLEGAL', '7.0', `${cmd.hex} cannot take ${d.name}`);
+      if (!(i !== undefined && s.ctl[i] === 's'))
+        throw new RuleError('ILLEGAL', '3.7', `${cmd.hex} is not on the Soviet side of the frontline`);
+      if (!placementOk(map, s, cmd.unit, cmd.hex, new Map())) throw new RuleError('ILLEGAL', '7.0', `${cmd.hex} cannot take ${d.name}`);
       return [{ type: 'placed', side: 'soviet', why: 'mask', units: [[cmd.unit, cmd.hex]] }];
     },
     'end-maskirovka': (map, s, _c, actor, dice) => {
@@ -503,8 +558,10 @@ const airborneStep: StepDef = {
       if (!(cmd.drops.length > 0)) throw new RuleError('ILLEGAL', '5.3', 'name the dropping corps');
       const hexes = new Set<string>();
       for (const [id, hex] of cmd.drops) {
-        if (!(s.u[id]?.at === 'aside' && isAirborne(unitDef(id)))) throw new RuleError('ILLEGAL', '5.3', `${id} is not a 1AAA corps waiting to drop`);
-        if (!(dropHexOk(map, s, hex) && !hexes.has(hex))) throw new RuleError('ILLEGAL', '5.3', `${hex} is not an empty clear or autobahn hex`);
+        if (!(s.u[id]?.at === 'aside' && isAirborne(unitDef(id))))
+          throw new RuleError('ILLEGAL', '5.3', `${id} is not a 1AAA corps waiting to drop`);
+        if (!(dropHexOk(map, s, hex) && !hexes.has(hex)))
+          throw new RuleError('ILLEGAL', '5.3', `${hex} is not an empty clear or autobahn hex`);
         hexes.add(hex);
       }
       const ev: Event[] = [{ type: 'placed', side: 'allied', why: 'drop', units: cmd.drops }];
@@ -521,11 +578,13 @@ const orderStep = (side: Side): StepDef => ({
   side: () => side,
   legal: (_map, s, actor) => {
     const out: LegalAction<Command>[] = [];
-    const groups: ('US' | 'UK' | undefined)[] = side === 'allied' && s.opt.splitOrder ? (['US', 'UK'] as const).filter((g) => !s.order[g]) : [undefined];
+    const groups: ('US' | 'UK' | undefined)[] =
+      side === 'allied' && s.opt.splitOrder ? (['US', 'UK'] as const).filter((g) => !s.order[g]) : [undefined];
     for (const g of groups) {
       const cmdNeeded = g ? (g === 'US' ? 'us-12ag' : 'uk-21ag') : SUPREME[side];
       if (!actor.commands.includes(cmdNeeded) && !actor.commands.includes(SUPREME[side])) continue;
-      for (const o of ['move-fight', 'fight-move'] as const) out.push(act({ type: 'order', order: o, ...(g ? { group: g } : {}) }, `${g ?? side}: ${o}`, '5.4'));
+      for (const o of ['move-fight', 'fight-move'] as const)
+        out.push(act({ type: 'order', order: o, ...(g ? { group: g } : {}) }, `${g ?? side}: ${o}`, '5.4'));
     }
     return out;
   },
@@ -533,7 +592,8 @@ const orderStep = (side: Side): StepDef => ({
     order: (map, s, cmd, actor, dice) => {
       if (side === 'allied' && s.opt.splitOrder) {
         if (!cmd.group) throw new RuleError('ILLEGAL', '5.4', 'with the optional rule each army group declares its own order');
-        if (!actor.commands.includes('supreme')) requireCommand(actor, cmd.group === 'US' ? 'us-12ag' : 'uk-21ag', '5.4', 'this army group order');
+        if (!actor.commands.includes('supreme'))
+          requireCommand(actor, cmd.group === 'US' ? 'us-12ag' : 'uk-21ag', '5.4', 'this army group order');
         const ev: Event[] = [{ type: 'order', side, group: cmd.group, order: cmd.order }];
         const after = fold(map, s, ev);
         return after.order.US && after.order.UK ? [...ev, ...advanceStep(map, after, dice)] : ev;
@@ -571,11 +631,13 @@ function endPhaseChecks(map: OuMap, s: State, actor: Actor, known?: { units: str
       return map.nb[map.index.get(h)!].some((i) => b.unitsAt(i).some((u) => unitDef(u).nat === foe));
     });
     const movable = offenders.filter(([id]) => moving(id) && canStill(id));
-    if (!(movable.length === 0)) throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units may not end the Movement Phase next to each other');
+    if (!(movable.length === 0))
+      throw new RuleError('ILLEGAL', '7.1.2', 'Polish 2nd Corps and German units may not end the Movement Phase next to each other');
   }
   for (const [id, w] of Object.entries(s.wrong)) {
     if (w !== 'b' || !moving(id) || s.ph.used[id]) continue;
-    if (canStill(id)) throw new RuleError('ILLEGAL', '3.4', `${unitDef(id).name} must move back toward its own side of the army group line`);
+    if (canStill(id))
+      throw new RuleError('ILLEGAL', '3.4', `${unitDef(id).name} must move back toward its own side of the army group line`);
   }
 }
 
@@ -584,14 +646,28 @@ function attackOptions(map: OuMap, s: State, actor: Actor): LegalAction<Command>
   const side = actor.side as Side;
   const out: LegalAction<Command>[] = [];
   const targets = new Set<number>();
-  const fighting = (id: string) => covers(actor, unitDef(id)) && !s.ph.attacked.includes(id) && !s.ph.ready.includes(unitDef(id).cmd) && phaseKind(s, side, unitDef(id).ag) === 'combat';
+  const fighting = (id: string) =>
+    covers(actor, unitDef(id)) &&
+    !s.ph.attacked.includes(id) &&
+    !s.ph.ready.includes(unitDef(id).cmd) &&
+    phaseKind(s, side, unitDef(id).ag) === 'combat';
   for (const [id, u] of Object.entries(s.u)) {
     if (!onMap(u.at) || !fighting(id)) continue;
     for (const n of map.nb[b.idx(u.at)]) if (b.occupant(n) === other(side)) targets.add(n);
   }
   const klass = (id: string) => {
     const d = unitDef(id);
-    return d.side === 'soviet' ? 'su' : d.nat === 'DE' ? 'de' : isAirborne(d) ? 'aaa' : d.ag === 'US' ? 'us' : d.nat === 'PL2' ? 'pl' : 'uk';
+    return d.side === 'soviet'
+      ? 'su'
+      : d.nat === 'DE'
+        ? 'de'
+        : isAirborne(d)
+          ? 'aaa'
+          : d.ag === 'US'
+            ? 'us'
+            : d.nat === 'PL2'
+              ? 'pl'
+              : 'uk';
   };
   for (const t of targets) {
     const target = map.ids[t];
@@ -601,14 +677,31 @@ function attackOptions(map: OuMap, s: State, actor: Actor): LegalAction<Command>
     const tries = [...byClass.values()];
     if (byClass.has('uk') && byClass.has('pl')) tries.push([...byClass.get('uk')!, ...byClass.get('pl')!]);
     for (const units of tries) {
-      const art: string[] = side === 'soviet'
-        ? Object.keys(s.u).filter((id) => isArtillery(unitDef(id)) && covers(actor, unitDef(id)) && onMap(s.u[id].at) && !units.includes(id) && !s.ph.attacked.includes(id) && !map.nb[t].includes(b.idx(s.u[id].at)) && hexDistance(s.u[id].at, target) <= 3 && b.inSupply(id))
-        : [];
+      const art: string[] =
+        side === 'soviet'
+          ? Object.keys(s.u).filter(
+              (id) =>
+                isArtillery(unitDef(id)) &&
+                covers(actor, unitDef(id)) &&
+                onMap(s.u[id].at) &&
+                !units.includes(id) &&
+                !s.ph.attacked.includes(id) &&
+                !map.nb[t].includes(b.idx(s.u[id].at)) &&
+                hexDistance(s.u[id].at, target) <= 3 &&
+                b.inSupply(id),
+            )
+          : [];
       const markers = side === 'allied' ? (['US', 'UK'] as const).filter((m) => !s.ph.bombers.includes(m)) : [];
       for (const bomber of [null, ...markers]) {
         try {
           declareAttack(map, s, actor, target, units, art, bomber);
-          out.push(act({ type: 'attack', target, units, ...(art.length ? { artillery: art } : {}), ...(bomber ? { bomber } : {}) }, `Attack ${target} with ${units.length} units${bomber ? ` and the ${bomber} bombers` : ''}`, '11.2'));
+          out.push(
+            act(
+              { type: 'attack', target, units, ...(art.length ? { artillery: art } : {}), ...(bomber ? { bomber } : {}) },
+              `Attack ${target} with ${units.length} units${bomber ? ` and the ${bomber} bombers` : ''}`,
+              '11.2',
+            ),
+          );
         } catch {
           /* not a legal combination */
         }
@@ -637,9 +730,12 @@ const phaseStep = (side: Side): StepDef => ({
   },
   on: {
     move: (map, s, cmd, actor) => decideMove(map, s, actor, cmd.units, cmd.path),
-    attack: (map, s, cmd, actor, dice) => {
+    attack: (map, s, cmd, actor, _dice) => {
       const c = declareAttack(map, s, actor, cmd.target, cmd.units, cmd.artillery ?? [], cmd.bomber ?? null);
-      const ev: Event[] = [{ type: 'declared', attackers: [...c.att, ...c.art], defenders: c.def }, { type: 'combat', combat: c }];
+      const ev: Event[] = [
+        { type: 'declared', attackers: [...c.att, ...c.art], defenders: c.def },
+        { type: 'combat', combat: c },
+      ];
       return ev;
     },
     'end-phase': (map, s, _c, actor, dice) => {
@@ -663,20 +759,27 @@ const placeStep = (why: 'reinf' | 'recycle'): StepDef => ({
         out.push([id, h]);
       }
     }
-    return out.length ? [act({ type: 'place', placements: out }, `Place ${out.length} units on the map edge`, why === 'reinf' ? '6.1' : '6.3')] : [];
+    return out.length
+      ? [act({ type: 'place', placements: out }, `Place ${out.length} units on the map edge`, why === 'reinf' ? '6.1' : '6.3')]
+      : [];
   },
   on: {
     place: (map, s, cmd, actor) => {
       const where = why === 'reinf' ? 'drawn' : `box:${s.turn}`;
       const rule = why === 'reinf' ? '6.1' : '6.3';
-      requireCovers(actor, cmd.placements.map((p) => p[0]), rule);
+      requireCovers(
+        actor,
+        cmd.placements.map((p) => p[0]),
+        rule,
+      );
       const extra = new Map<string, string>();
       const side = actor.side as Side;
       const edge = new Set(edgeHexes(map, s, side));
       for (const [id, hex] of cmd.placements) {
         if (!(s.u[id]?.at === where)) throw new RuleError('ILLEGAL', rule, `${id} is not waiting to be placed`);
-        if (!(edge.has(hex))) throw new RuleError('ILLEGAL', rule, `${hex} is not a supplied ${side === 'soviet' ? 'east' : 'west'} edge hex`);
-        if (!(placementOk(map, s, id, hex, extra))) throw new RuleError('ILLEGAL', '7.0', `${hex} cannot take ${unitDef(id).name}`);
+        if (!edge.has(hex))
+          throw new RuleError('ILLEGAL', rule, `${hex} is not a supplied ${side === 'soviet' ? 'east' : 'west'} edge hex`);
+        if (!placementOk(map, s, id, hex, extra)) throw new RuleError('ILLEGAL', '7.0', `${hex} cannot take ${unitDef(id).name}`);
         extra.set(id, hex);
       }
       return [{ type: 'placed', side, why, units: cmd.placements }];
@@ -689,9 +792,14 @@ const placeStep = (why: 'reinf' | 'recycle'): StepDef => ({
 export function combatSide(c: Combat): Side {
   const def = other(c.side);
   switch (c.stage) {
-    case 'support': case 'bb-def': case 'retreat': return def;
-    case 'loss': return c.losses[0] === 'def' ? def : c.side;
-    default: return c.side;
+    case 'support':
+    case 'bb-def':
+    case 'retreat':
+      return def;
+    case 'loss':
+      return c.losses[0] === 'def' ? def : c.side;
+    default:
+      return c.side;
   }
 }
 
@@ -714,14 +822,17 @@ export const combatStep: StepDef = {
         break;
       }
       case 'loss':
-        for (const id of lossCandidates(s, c, c.losses[0])) if (mine([id])) out.push(act({ type: 'loss', unit: id }, `Step loss: ${unitDef(id).name}`, '11.3'));
+        for (const id of lossCandidates(s, c, c.losses[0]))
+          if (mine([id])) out.push(act({ type: 'loss', unit: id }, `Step loss: ${unitDef(id).name}`, '11.3'));
         break;
       case 'bb-att':
         out.push(act({ type: 'bb-extra', unit: null }, 'Stop the bloodbath', '11.3'));
-        for (const id of lossCandidates(s, c, 'att')) if (mine([id])) out.push(act({ type: 'bb-extra', unit: id }, `Press on, losing a step of ${unitDef(id).name}`, '11.3'));
+        for (const id of lossCandidates(s, c, 'att'))
+          if (mine([id])) out.push(act({ type: 'bb-extra', unit: id }, `Press on, losing a step of ${unitDef(id).name}`, '11.3'));
         break;
       case 'bb-def': {
-        for (const id of lossCandidates(s, c, 'def')) if (mine([id])) out.push(act({ type: 'bb-defend', unit: id }, `Hold, losing a step of ${unitDef(id).name}`, '11.3'));
+        for (const id of lossCandidates(s, c, 'def'))
+          if (mine([id])) out.push(act({ type: 'bb-defend', unit: id }, `Hold, losing a step of ${unitDef(id).name}`, '11.3'));
         const r = retreatSuggestion(map, s, c);
         if (r && mine(r.map((p) => p[0]))) out.push(act({ type: 'bb-defend', retreat: r }, 'Retreat one hex', '11.3'));
         break;
@@ -747,47 +858,70 @@ export const combatStep: StepDef = {
       const c = s.combat!;
       if (!(c.stage === 'support')) throw new RuleError('ILLEGAL', '11.1', 'no defensive support is being asked for');
       const opts = defensiveSupportOptions(map, s, c);
-      for (const id of cmd.artillery) if (!(opts.includes(id))) throw new RuleError('ILLEGAL', '11.1', `${id} cannot support this defense`);
+      for (const id of cmd.artillery) if (!opts.includes(id)) throw new RuleError('ILLEGAL', '11.1', `${id} cannot support this defense`);
       requireDecider(actor, 'soviet', cmd.artillery, '11.1');
       const c2: Combat = { ...c, dart: [...cmd.artillery] };
       const ev: Event[] = cmd.artillery.length ? [{ type: 'support-used', artillery: cmd.artillery }] : [];
       return [...ev, ...resolve(map, fold(map, s, ev), c2, dice)];
     },
-    loss: (map, s, cmd, actor) => {
+    loss: (_map, s, cmd, actor) => {
       const c = s.combat!;
       if (!(c.stage === 'loss' && c.losses.length > 0)) throw new RuleError('ILLEGAL', '11.3', 'no step loss is pending');
-      if (!(lossCandidates(s, c, c.losses[0]).includes(cmd.unit))) throw new RuleError('ILLEGAL', '11.3', 'that unit may not take this loss (two-step units first)');
+      if (!lossCandidates(s, c, c.losses[0]).includes(cmd.unit))
+        throw new RuleError('ILLEGAL', '11.3', 'that unit may not take this loss (two-step units first)');
       requireDecider(actor, combatSide(c), [cmd.unit], '11.3');
-      return [{ type: 'loss', unit: cmd.unit, oos: c.oos.includes(cmd.unit), why: c.result ?? '' }, { type: 'combat', combat: { ...c, losses: c.losses.slice(1) } }];
+      return [
+        { type: 'loss', unit: cmd.unit, oos: c.oos.includes(cmd.unit), why: c.result ?? '' },
+        { type: 'combat', combat: { ...c, losses: c.losses.slice(1) } },
+      ];
     },
-    'bb-extra': (map, s, cmd, actor) => {
+    'bb-extra': (_map, s, cmd, actor) => {
       const c = s.combat!;
       if (!(c.stage === 'bb-att')) throw new RuleError('ILLEGAL', '11.3', 'no bloodbath choice is pending');
       if (cmd.unit === null) return [{ type: 'combat', combat: null }];
       if (!(totalSteps(s, involved(s, c, 'att')) > 1)) throw new RuleError('ILLEGAL', '11.3', 'the attacker may not give up its last step');
-      if (!(lossCandidates(s, c, 'att').includes(cmd.unit))) throw new RuleError('ILLEGAL', '11.3', 'that unit may not take this loss');
+      if (!lossCandidates(s, c, 'att').includes(cmd.unit)) throw new RuleError('ILLEGAL', '11.3', 'that unit may not take this loss');
       requireDecider(actor, c.side, [cmd.unit], '11.3');
-      return [{ type: 'loss', unit: cmd.unit, oos: c.oos.includes(cmd.unit), why: 'BB' }, { type: 'combat', combat: { ...c, stage: 'bb-def' } }];
+      return [
+        { type: 'loss', unit: cmd.unit, oos: c.oos.includes(cmd.unit), why: 'BB' },
+        { type: 'combat', combat: { ...c, stage: 'bb-def' } },
+      ];
     },
     'bb-defend': (map, s, cmd, actor) => {
       const c = s.combat!;
       if (!(c.stage === 'bb-def')) throw new RuleError('ILLEGAL', '11.3', 'no bloodbath choice is pending');
       const def = other(c.side);
       if (cmd.retreat) {
-        requireDecider(actor, def, cmd.retreat.map((p) => p[0]), '11.3');
+        requireDecider(
+          actor,
+          def,
+          cmd.retreat.map((p) => p[0]),
+          '11.3',
+        );
         // ruling A24: artillery that cannot retreat is eliminated
-        const art: Event[] = involved(s, c, 'def').filter((id) => isArtillery(unitDef(id))).map((id) => ({ type: 'eliminated', unit: id, oos: c.oos.includes(id), why: 'BB retreat: artillery cannot retreat' }));
+        const art: Event[] = involved(s, c, 'def')
+          .filter((id) => isArtillery(unitDef(id)))
+          .map((id) => ({ type: 'eliminated', unit: id, oos: c.oos.includes(id), why: 'BB retreat: artillery cannot retreat' }));
         const s2 = fold(map, s, art);
         return [...art, ...decideRetreat(map, s2, c, cmd.retreat, undefined), { type: 'combat', combat: { ...c, stage: 'advance' } }];
       }
-      if (!cmd.unit || !lossCandidates(s, c, 'def').includes(cmd.unit)) throw new RuleError('ILLEGAL', '11.3', 'name a unit to lose a step, or retreat');
+      if (!cmd.unit || !lossCandidates(s, c, 'def').includes(cmd.unit))
+        throw new RuleError('ILLEGAL', '11.3', 'name a unit to lose a step, or retreat');
       requireDecider(actor, def, [cmd.unit!], '11.3');
-      return [{ type: 'loss', unit: cmd.unit!, oos: c.oos.includes(cmd.unit!), why: 'BB' }, { type: 'combat', combat: { ...c, stage: 'bb-att' } }];
+      return [
+        { type: 'loss', unit: cmd.unit!, oos: c.oos.includes(cmd.unit!), why: 'BB' },
+        { type: 'combat', combat: { ...c, stage: 'bb-att' } },
+      ];
     },
     retreat: (map, s, cmd, actor) => {
       const c = s.combat!;
       if (!(c.stage === 'retreat')) throw new RuleError('ILLEGAL', '11.3', 'no retreat is pending');
-      requireDecider(actor, other(c.side), cmd.moves.map((p) => p[0]), '11.3');
+      requireDecider(
+        actor,
+        other(c.side),
+        cmd.moves.map((p) => p[0]),
+        '11.3',
+      );
       return [...decideRetreat(map, s, c, cmd.moves, cmd.loss), { type: 'combat', combat: { ...c, stage: 'advance' } }];
     },
     advance: (map, s, cmd, actor) => {

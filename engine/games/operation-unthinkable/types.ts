@@ -3,9 +3,22 @@ export type Side = 'allied' | 'soviet';
 export type BoundaryKind = 'row' | 'sw-ne' | 'nw-se';
 export type Order = 'move-fight' | 'fight-move';
 export type StepId =
-  | 'boundary0' | 'setup-soviet' | 'setup-allied' | 'maskirovka'
-  | 'boundary' | 'airborne' | 'order-allied' | 'allied-1' | 'allied-2'
-  | 'prepared' | 'order-soviet' | 'soviet-1' | 'soviet-2' | 'reinforce' | 'recycle' | 'over';
+  | 'boundary0'
+  | 'setup-soviet'
+  | 'setup-allied'
+  | 'maskirovka'
+  | 'boundary'
+  | 'airborne'
+  | 'order-allied'
+  | 'allied-1'
+  | 'allied-2'
+  | 'prepared'
+  | 'order-soviet'
+  | 'soviet-1'
+  | 'soviet-2'
+  | 'reinforce'
+  | 'recycle'
+  | 'over';
 
 export interface Options {
   /** 3.5.1 optional hidden Soviet set-up */
@@ -136,7 +149,19 @@ export type Event =
   | { type: 'combat'; combat: Combat | null }
   | { type: 'declared'; attackers: string[]; defenders: string[] }
   | { type: 'bomber'; marker: 'US' | 'UK'; die: number; effect: 'AL1' | number }
-  | { type: 'resolved'; attack: number; defense: number; odds: string; row: 'upper' | 'lower'; column: number; shifts: Record<string, number>; final: number; die: number | null; result: string; raw?: string }
+  | {
+      type: 'resolved';
+      attack: number;
+      defense: number;
+      odds: string;
+      row: 'upper' | 'lower';
+      column: number;
+      shifts: Record<string, number>;
+      final: number;
+      die: number | null;
+      result: string;
+      raw?: string;
+    }
   | { type: 'loss'; unit: string; oos: boolean; why: string }
   | { type: 'eliminated'; unit: string; oos: boolean; why: string }
   | { type: 'retreated'; moves: Placement[] }

@@ -31,9 +31,25 @@ export function view(s: State, viewer: Viewer): View {
     units.push({ id, at: u.at, s: u.s });
   }
   return {
-    turn: s.turn, lastTurn: s.lastTurn, step: s.step, line: s.line, lineDie: s.lineDie, boundary: s.bnd, control: s.ctl,
-    units, hidden: [...hidden].map(([hex, count]) => ({ hex, count })), pool, combat: s.combat, exits: s.exits,
-    order: s.order, mask: s.mask, wrong: s.wrong, result: s.result, options: s.opt, ph: s.ph, dropped: s.dropped,
+    turn: s.turn,
+    lastTurn: s.lastTurn,
+    step: s.step,
+    line: s.line,
+    lineDie: s.lineDie,
+    boundary: s.bnd,
+    control: s.ctl,
+    units,
+    hidden: [...hidden].map(([hex, count]) => ({ hex, count })),
+    pool,
+    combat: s.combat,
+    exits: s.exits,
+    order: s.order,
+    mask: s.mask,
+    wrong: s.wrong,
+    result: s.result,
+    options: s.opt,
+    ph: s.ph,
+    dropped: s.dropped,
   };
 }
 
@@ -56,8 +72,26 @@ export function viewState(v: View): State {
   const u: Record<string, UnitSt> = {};
   for (const x of v.units) u[x.id] = { at: x.at, s: x.s };
   return {
-    v: 1, scenario: 'standard', opt: v.options, turn: v.turn, lastTurn: v.lastTurn, step: v.step, line: v.line, lineDie: v.lineDie,
-    bnd: v.boundary, wrong: v.wrong, ctl: v.control, u, revealed: !v.hidden.length, mask: v.mask, order: v.order,
-    ph: v.ph ?? emptyPhase(), dropped: v.dropped ?? {}, recyc: [], exits: v.exits, combat: v.combat, result: v.result,
+    v: 1,
+    scenario: 'standard',
+    opt: v.options,
+    turn: v.turn,
+    lastTurn: v.lastTurn,
+    step: v.step,
+    line: v.line,
+    lineDie: v.lineDie,
+    bnd: v.boundary,
+    wrong: v.wrong,
+    ctl: v.control,
+    u,
+    revealed: !v.hidden.length,
+    mask: v.mask,
+    order: v.order,
+    ph: v.ph ?? emptyPhase(),
+    dropped: v.dropped ?? {},
+    recyc: [],
+    exits: v.exits,
+    combat: v.combat,
+    result: v.result,
   };
 }

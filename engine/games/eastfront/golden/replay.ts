@@ -58,7 +58,8 @@ export function replayGolden(rs: EastfrontRuleset, lines: GoldenLine[]): GoldenR
   let s = fold(rs, events);
   const mismatches: string[] = [];
   const b = rs.board;
-  const hexOf = (name: string | null) => (name === null ? null : name === 'MOSCOW' ? 'box:MOSCOW' : b.has(name) ? name : (b.named(name) ?? `?${name}`));
+  const hexOf = (name: string | null) =>
+    name === null ? null : name === 'MOSCOW' ? 'box:MOSCOW' : b.has(name) ? name : (b.named(name) ?? `?${name}`);
   let executed = 0;
   for (const g of lines) {
     const dice = new FixedDice(g.dice ?? []);
@@ -67,7 +68,14 @@ export function replayGolden(rs: EastfrontRuleset, lines: GoldenLine[]): GoldenR
       evs = rs.decide(s, rs.parseCommand(g.command), ACT[g.actor], dice);
     } catch (e) {
       const err = e as { code?: string; rule?: string; message: string };
-      return { executed, total: lines.length, mismatches, refused: `line ${g.line} ${JSON.stringify(g.command)}: ${err.code ?? 'ERROR'} ${err.rule ?? ''} ${err.message}`, state: s, events };
+      return {
+        executed,
+        total: lines.length,
+        mismatches,
+        refused: `line ${g.line} ${JSON.stringify(g.command)}: ${err.code ?? 'ERROR'} ${err.rule ?? ''} ${err.message}`,
+        state: s,
+        events,
+      };
     }
     if (dice.remaining) mismatches.push(`line ${g.line}: ${dice.remaining} of the book's dice were not rolled`);
     for (const e of evs) s = rs.evolve(s, e);
@@ -79,22 +87,28 @@ export function replayGolden(rs: EastfrontRuleset, lines: GoldenLine[]): GoldenR
     for (const [id, [cv, at]] of Object.entries(x.units ?? {})) {
       const u = s.units[id];
       const want = hexOf(at);
-      if (u.at !== want || (u.at && u.cv !== cv)) mismatches.push(`${where}: ${id} expected ${cv}cv at ${at}, got ${u.cv}cv at ${u.at ? b.label(u.at) : 'eliminated'}`);
+      if (u.at !== want || (u.at && u.cv !== cv))
+        mismatches.push(`${where}: ${id} expected ${cv}cv at ${at}, got ${u.cv}cv at ${u.at ? b.label(u.at) : 'eliminated'}`);
     }
-    if (x.pl && (s.pl.german !== x.pl.german || s.pl.soviet !== x.pl.soviet)) mismatches.push(`${where}: production level expected ${JSON.stringify(x.pl)}, got ${JSON.stringify(s.pl)}`);
+    if (x.pl && (s.pl.german !== x.pl.german || s.pl.soviet !== x.pl.soviet))
+      mismatches.push(`${where}: production level expected ${JSON.stringify(x.pl)}, got ${JSON.stringify(s.pl)}`);
     if (x.phase && s.phase !== x.phase) mismatches.push(`${where}: phase expected ${x.phase}, got ${s.phase}`);
     if (x.active && s.active !== x.active) mismatches.push(`${where}: active expected ${x.active}, got ${s.active}`);
-    if (x.turn && (s.turn.month !== x.turn.month || s.turn.fortnight !== x.turn.fortnight)) mismatches.push(`${where}: turn expected ${JSON.stringify(x.turn)}, got ${s.turn.month}/${s.turn.fortnight}`);
+    if (x.turn && (s.turn.month !== x.turn.month || s.turn.fortnight !== x.turn.fortnight))
+      mismatches.push(`${where}: turn expected ${JSON.stringify(x.turn)}, got ${s.turn.month}/${s.turn.fortnight}`);
     for (const [name, want] of Object.entries(x.battles ?? {})) {
       const bt = s.battles[hexOf(name)!];
       if (!bt) mismatches.push(`${where}: no battle at ${name}`);
-      else if (want.river !== undefined && !!bt.river !== want.river) mismatches.push(`${where}: battle at ${name} river assault expected ${want.river}`);
+      else if (want.river !== undefined && !!bt.river !== want.river)
+        mismatches.push(`${where}: battle at ${name} river assault expected ${want.river}`);
     }
-    for (const [id, n] of Object.entries(x.supreme ?? {})) if (s.units[id].hq?.supreme !== n) mismatches.push(`${where}: ${id} supreme moves expected ${n}, got ${s.units[id].hq?.supreme}`);
+    for (const [id, n] of Object.entries(x.supreme ?? {}))
+      if (s.units[id].hq?.supreme !== n) mismatches.push(`${where}: ${id} supreme moves expected ${n}, got ${s.units[id].hq?.supreme}`);
     const checked = evs.filter((e): e is Extract<Event, { type: 'supplyChecked' }> => e.type === 'supplyChecked').pop();
     for (const id of x.unsupplied ?? []) if (!checked?.unsupplied.includes(id)) mismatches.push(`${where}: ${id} expected unsupplied`);
     for (const id of x.supplied ?? []) if (!checked?.supplied.includes(id)) mismatches.push(`${where}: ${id} expected supplied`);
-    if (x.noneUnsupplied && (!checked || checked.unsupplied.length)) mismatches.push(`${where}: expected every enemy unit supplied, got ${checked ? checked.unsupplied.join(',') : 'no check'}`);
+    if (x.noneUnsupplied && (!checked || checked.unsupplied.length))
+      mismatches.push(`${where}: expected every enemy unit supplied, got ${checked ? checked.unsupplied.join(',') : 'no check'}`);
     for (const id of x.faceUp ?? []) if (!s.units[id].face) mismatches.push(`${where}: ${id} expected face-up`);
     for (const id of x.upright ?? []) if (s.units[id].face) mismatches.push(`${where}: ${id} expected upright (hidden)`);
   }

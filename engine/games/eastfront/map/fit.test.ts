@@ -63,7 +63,8 @@ describe('EastFront grid fit', () => {
     const all = searchFit(fitPlaces, opts({ spacings, rotations, distinct: distinctPlaces }));
     const feasible = all.filter((c) => c.score === 0);
     const per = new Map<string, number>();
-    for (const c of feasible) per.set(`${c.spacing / 1000} km / ${c.rotation} deg`, (per.get(`${c.spacing / 1000} km / ${c.rotation} deg`) ?? 0) + 1);
+    for (const c of feasible)
+      per.set(`${c.spacing / 1000} km / ${c.rotation} deg`, (per.get(`${c.spacing / 1000} km / ${c.rotation} deg`) ?? 0) + 1);
     const top = [...per].sort((a, b) => b[1] - a[1]).slice(0, 6);
     // residual report: how far each rulebook place sits from the centre of its hex
     const grid = gridParams(eastfrontSpec, proj);

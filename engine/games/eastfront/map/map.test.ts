@@ -35,7 +35,7 @@ describe('map invariants', () => {
     const start = M.id('Moscow');
     const seen = new Set([start]);
     const queue = [start];
-    while (queue.length) for (const n of M.landNeighbours(queue.pop()!)) if (!seen.has(n)) (seen.add(n), queue.push(n));
+    while (queue.length) for (const n of M.landNeighbours(queue.pop()!)) if (!seen.has(n)) seen.add(n), queue.push(n);
     const unreachable = map.hexes.filter((h) => M.playable(h.id) && !seen.has(h.id)).map((h) => h.id);
     expect(unreachable).toEqual([]);
   });
@@ -45,7 +45,8 @@ describe('map invariants', () => {
       expect(['printed', 'derived', 'substitute']).toContain(h.prov);
       expect(Number.isInteger(h.x) && Number.isInteger(h.y)).toBe(true);
     }
-    for (const s of [...map.hexsides, ...map.cities, ...map.rails, ...map.boxes]) expect(['printed', 'derived', 'substitute']).toContain(s.prov);
+    for (const s of [...map.hexsides, ...map.cities, ...map.rails, ...map.boxes])
+      expect(['printed', 'derived', 'substitute']).toContain(s.prov);
   });
   it('rails join adjacent playable hexes and never cross the Kerch straits (1.38)', () => {
     for (const r of map.rails) {
@@ -87,11 +88,31 @@ describe('rulebook names', () => {
     for (const n of names) expect(M.named(n), n).toBeDefined();
   });
   it('compass-named hexes the rules put units in, or give land rules, are playable land', () => {
-    for (const n of ['Kharkov NE1', 'Kremenchug W1', 'Tulchin NE1', 'Perekop NW1', 'Stalingrad NE1', 'Tallinn E1', 'Ploesti NE1', 'Volkhov NE1'])
+    for (const n of [
+      'Kharkov NE1',
+      'Kremenchug W1',
+      'Tulchin NE1',
+      'Perekop NW1',
+      'Stalingrad NE1',
+      'Tallinn E1',
+      'Ploesti NE1',
+      'Volkhov NE1',
+    ])
       expect(M.playable(M.id(n)), n).toBe(true);
   });
   it('the hexes the 1.2 sidebar calls unplayable are on the map and unplayable', () => {
-    for (const n of ['Memel NW1', 'Riga NW1', 'Riga NW2', 'Volkhov NW2', 'Volkhov NW3', 'Leningrad NE4', 'Volkhov NE3', 'Perekop E1', 'Odessa SE1', 'Batumi SW2']) {
+    for (const n of [
+      'Memel NW1',
+      'Riga NW1',
+      'Riga NW2',
+      'Volkhov NW2',
+      'Volkhov NW3',
+      'Leningrad NE4',
+      'Volkhov NE3',
+      'Perekop E1',
+      'Odessa SE1',
+      'Batumi SW2',
+    ]) {
       const id = M.named(n);
       expect(id, n).toBeDefined();
       expect(M.playable(id!), n).toBe(false);
@@ -105,7 +126,10 @@ describe('rulebook names', () => {
       const id = map.named[`RE ${l}`];
       expect(id, l).toBeDefined();
       expect(M.playable(id)).toBe(true);
-      expect(neighbors(M.hex(id)!).some((n) => !M.at(n)), `RE ${l} on edge`).toBe(true);
+      expect(
+        neighbors(M.hex(id)!).some((n) => !M.at(n)),
+        `RE ${l} on edge`,
+      ).toBe(true);
       expect(map.boxes.find((b) => b.id === `EZ-${l}`)?.hexes).toEqual([id]);
       expect(M.railNeighbours(id).length, `RE ${l} on the rail net`).toBeGreaterThan(0);
     }
@@ -124,7 +148,11 @@ describe('rulebook names', () => {
       for (const p of z.other_ports) expect(box!.ports).toContain(M.id(p));
       if (!z.control_port.startsWith('Baku')) expect(box!.control).toBe(M.id(z.control_port));
       // the Gulf of Finland is narrower than a hex: all its hexes are part-land and playable (1.2)
-      if (z.zone !== 'Gulf of Finland') expect(map.hexes.some((h) => h.zone === box!.id), `${z.zone} has sea hexes`).toBe(true);
+      if (z.zone !== 'Gulf of Finland')
+        expect(
+          map.hexes.some((h) => h.zone === box!.id),
+          `${z.zone} has sea hexes`,
+        ).toBe(true);
     }
   });
 });
@@ -152,7 +180,7 @@ describe('rail clarifications (9 sidebar, 1.6, 1.38)', () => {
     const start = map.rails[0].a;
     const seen = new Set([start]);
     const queue = [start];
-    while (queue.length) for (const n of M.railNeighbours(queue.pop()!)) if (!seen.has(n)) (seen.add(n), queue.push(n));
+    while (queue.length) for (const n of M.railNeighbours(queue.pop()!)) if (!seen.has(n)) seen.add(n), queue.push(n);
     const all = new Set(map.rails.flatMap((r) => [r.a, r.b]));
     expect([...all].filter((h) => !seen.has(h))).toEqual([]);
   });
@@ -162,7 +190,7 @@ describe('cities and production checksums (11.2.1, digest 6.1)', () => {
   const value = (owner: string, german: boolean) =>
     map.cities
       .filter((c) => c.owner === owner || (c.resource && !c.owner && owner === 'soviet'))
-      .reduce((s, c) => s + (c.kind === 'major' ? c.values?.pp ?? 0 : 0) + (c.values?.resource ?? 0) * (german ? 2 : 1), 0);
+      .reduce((s, c) => s + (c.kind === 'major' ? (c.values?.pp ?? 0) : 0) + (c.values?.resource ?? 0) * (german ? 2 : 1), 0);
   it("S'41: Soviet cities + resources = 64 - 12 = 52; German = 54 - 40 = 14 (Ploesti 4 doubled)", () => {
     const prod = book.production;
     expect(value('soviet', false)).toBe(prod.soviet.starting[0] - prod.soviet.basic[0]);

@@ -36,8 +36,7 @@ function entries(from: string, to: string, speed: number): Map<string, number> {
 }
 
 const reach = (from: string, to: string, speed: number) => entries(from, to, speed).size > 0;
-const riverEntries = (from: string, to: string, speed: number) =>
-  [...entries(from, to, speed).keys()].filter((p) => M.isRiver(p, id(to)));
+const riverEntries = (from: string, to: string, speed: number) => [...entries(from, to, speed).keys()].filter((p) => M.isRiver(p, id(to)));
 
 function railDistance(from: string, to: string, blocked: string[] = []): number {
   const a = id(from);
@@ -62,7 +61,24 @@ function railDistance(from: string, to: string, blocked: string[] = []): number 
 
 describe('Edelweiss set-up', () => {
   it('every set-up hex resolves to a playable hex', () => {
-    for (const n of ['Mariupol', 'Voroshilovgrad', 'Kamensko', 'Kamensko E1', 'Kalach', 'Stalino', 'Stalingrad', 'Rostov', 'Rostov E1', 'Rostov E2', 'Rostov SE1', 'Kotelnikovo', 'Stalingrad E1', 'Maikop', 'Tbilisi', 'Moscow'])
+    for (const n of [
+      'Mariupol',
+      'Voroshilovgrad',
+      'Kamensko',
+      'Kamensko E1',
+      'Kalach',
+      'Stalino',
+      'Stalingrad',
+      'Rostov',
+      'Rostov E1',
+      'Rostov E2',
+      'Rostov SE1',
+      'Kotelnikovo',
+      'Stalingrad E1',
+      'Maikop',
+      'Tbilisi',
+      'Moscow',
+    ])
       expect(M.playable(id(n)), n).toBe(true);
   });
 });
@@ -171,17 +187,25 @@ describe('Edelweiss August II 1942', () => {
   it('supply after the Soviet blitz: H in Rostov stops the German rail net at Millerovo (not Voroshilovgrad), out of reach of Z, N and O', () => {
     // German rail reaches out from Stalino and from the north (Kharkov); H's ZOC covers Rostov's neighbours
     // and the Soviets hold the Stalingrad / Kotelnikovo battle area (10.x, 9.12).
-    const blocked = new Set([id('Rostov'), ...M.neighbours(id('Rostov')), id('Stalingrad'), id('Kotelnikovo'), id('Stalingrad E1'), id('Kotelnikovo E1')]);
+    const blocked = new Set([
+      id('Rostov'),
+      ...M.neighbours(id('Rostov')),
+      id('Stalingrad'),
+      id('Kotelnikovo'),
+      id('Stalingrad E1'),
+      id('Kotelnikovo E1'),
+    ]);
     const sources = [id('Stalino'), id('Kharkov')];
     const reached = new Set(sources);
     const queue = [...sources];
     while (queue.length) {
       const h = queue.pop()!;
-      for (const n of M.railNeighbours(h)) if (!reached.has(n) && !blocked.has(n)) (reached.add(n), queue.push(n));
+      for (const n of M.railNeighbours(h)) if (!reached.has(n) && !blocked.has(n)) reached.add(n), queue.push(n);
     }
     expect(reached.has(id('Millerovo'))).toBe(true);
     expect(reached.has(id('Voroshilovgrad'))).toBe(false);
-    for (const n of ['Stalingrad', 'Salsk NE1']) for (const r of reached) expect(M.distance(r, id(n)), `${n} near railhead ${r}`).toBeGreaterThan(2);
+    for (const n of ['Stalingrad', 'Salsk NE1'])
+      for (const r of reached) expect(M.distance(r, id(n)), `${n} near railhead ${r}`).toBeGreaterThan(2);
     expect(M.distance(id('Kalach'), id('Millerovo'))).toBeLessThanOrEqual(2);
   });
   it('Rostov keeps its Soviet rail line in August: the Don/Manych hexsides of Rostov E1 stop German ZOC', () => {

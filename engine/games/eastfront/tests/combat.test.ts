@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { actorOf, tinyGame } from '../testkit';
 import type { SetupUnit } from '../data';
 
-const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
+const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({
+  id,
+  side,
+  type,
+  name: `${type} ${id}`,
+  cv,
+  max,
+  at,
+});
 
 describe('7.3 combat example (clear terrain, supported attack)', () => {
   it('airstrike, defensive fire, offensive fire and losses to the strongest unit', () => {
@@ -39,9 +47,14 @@ describe('7.3 combat example (clear terrain, supported attack)', () => {
     // the Soviet armor's hit must fall on a 4cv unit: the round waits for the German's choice (7.33)
     expect(g.state.prompt).toEqual({ kind: 'allocate', side: 'german', hex: '3,1', what: 'loss', units: ['M', 'X'] });
     expect(g.rs.legal(g.state, actorOf('soviet'))).toEqual([]);
-    expect(g.rs.legal(g.state, actorOf('german')).map((a) => a.command)).toEqual([{ type: 'allocate', hex: '3,1', unit: 'M' }, { type: 'allocate', hex: '3,1', unit: 'X' }]);
+    expect(g.rs.legal(g.state, actorOf('german')).map((a) => a.command)).toEqual([
+      { type: 'allocate', hex: '3,1', unit: 'M' },
+      { type: 'allocate', hex: '3,1', unit: 'X' },
+    ]);
     expect(() => g.play({ type: 'allocate', hex: '3,1', unit: 'A' })).toThrow(/choose one of/);
-    expect(() => g.play({ type: 'allocate', hex: '3,1', unit: 'M' }, [], { side: 'german', commands: ['production'] })).toThrow(/HQ commands/);
+    expect(() => g.play({ type: 'allocate', hex: '3,1', unit: 'M' }, [], { side: 'german', commands: ['production'] })).toThrow(
+      /HQ commands/,
+    );
     // the later dice are rolled once the choice is made
     g.play({ type: 'allocate', hex: '3,1', unit: 'M' }, [2, 4, 3, 6, 3, 5, 5, 3, 4, 5]);
     // the first defensive hit fell on the Mech 4, the second on the Armor 4 (7.33)
@@ -60,7 +73,14 @@ describe('7.5 / 7.51 river assault and repulse', () => {
   it('repulses go to the weakest attacker, hits to the others; repulsed units go back', () => {
     // defender at 2,1; attackers from 1,1 and 1,2 across two river hexsides
     const g = tinyGame(
-      { w: 5, h: 4, rivers: [['1,1', '2,1'], ['1,2', '2,1']] },
+      {
+        w: 5,
+        h: 4,
+        rivers: [
+          ['1,1', '2,1'],
+          ['1,2', '2,1'],
+        ],
+      },
       {
         units: [
           u('U', 'german', 'hq', 3, '0,1', 3),
@@ -97,7 +117,12 @@ describe('7.5 / 7.51 river assault and repulse', () => {
     const g = tinyGame(
       { w: 5, h: 4, rivers: [['1,1', '2,1']] },
       {
-        units: [u('U', 'german', 'hq', 3, '0,1', 3), u('X', 'german', 'armor', 3, '1,1'), u('Y', 'german', 'infantry', 4, '1,2'), u('A', 'soviet', 'infantry', 4, '2,1', 4)],
+        units: [
+          u('U', 'german', 'hq', 3, '0,1', 3),
+          u('X', 'german', 'armor', 3, '1,1'),
+          u('Y', 'german', 'infantry', 4, '1,2'),
+          u('A', 'soviet', 'infantry', 4, '2,1', 4),
+        ],
         battles: [],
         sources: { german: ['0,0'], soviet: ['4,3'] },
       },
@@ -202,7 +227,13 @@ describe('12.2 Mud', () => {
     const g = tinyGame(
       { w: 8, h: 3 },
       {
-        units: [u('U', 'german', 'hq', 2, '1,1', 3), u('P', 'german', 'shq', 3, '0,0', 3), u('X', 'german', 'armor', 4, '2,1'), u('Z', 'german', 'armor', 4, '3,0'), u('A', 'soviet', 'infantry', 3, '4,1', 3)],
+        units: [
+          u('U', 'german', 'hq', 2, '1,1', 3),
+          u('P', 'german', 'shq', 3, '0,0', 3),
+          u('X', 'german', 'armor', 4, '2,1'),
+          u('Z', 'german', 'armor', 4, '3,0'),
+          u('A', 'soviet', 'infantry', 3, '4,1', 3),
+        ],
         battles: [],
         sources: { german: ['0,1'], soviet: ['7,1'] },
         start: { year: 1942, month: 4, fortnight: 1 },

@@ -3,7 +3,15 @@ import { createEastfront } from '../ruleset';
 import { tinyMap } from '../testkit';
 import type { SetupUnit } from '../data';
 
-const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string | null, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
+const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string | null, max = 4): SetupUnit => ({
+  id,
+  side,
+  type,
+  name: `${type} ${id}`,
+  cv,
+  max,
+  at,
+});
 
 /** A small front: Germans west, Soviets east, a river, a mountain, two rail lines and some cities; `extra` units added. */
 export function miniFront(extra: SetupUnit[] = []) {
@@ -15,7 +23,13 @@ export function miniFront(extra: SetupUnit[] = []) {
       w: 10,
       h: 8,
       terrain: { '5,6': 'mountain', '6,6': 'mountain', '4,3': 'forest', '6,1': 'marsh' },
-      rivers: [['4,2', '5,2'], ['4,3', '5,3'], ['4,4', '5,4'], ['4,5', '5,4'], ['4,4', '5,3']],
+      rivers: [
+        ['4,2', '5,2'],
+        ['4,3', '5,3'],
+        ['4,4', '5,4'],
+        ['4,5', '5,4'],
+        ['4,4', '5,3'],
+      ],
       rails,
       cities: [
         { hex: '5,2', name: 'Rivertown', kind: 'major', pp: 1 },
@@ -49,7 +63,6 @@ export function miniFront(extra: SetupUnit[] = []) {
     },
   );
 }
-
 
 /** miniFront with a Soviet para corps beside the Front HQ, for paradrops (14.x). */
 export const paraFront = () => miniFront([u('R', 'soviet', 'para', 2, '7,3', 3)]);

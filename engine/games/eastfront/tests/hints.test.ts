@@ -4,15 +4,35 @@ import { fireHints, moveCost, rangeHints } from '../hints';
 import { tinyGame, GERMAN, type TinyMapSpec } from '../testkit';
 import type { View } from '../view';
 
-const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string | null, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
+const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string | null, max = 4): SetupUnit => ({
+  id,
+  side,
+  type,
+  name: `${type} ${id}`,
+  cv,
+  max,
+  at,
+});
 const MAP: TinyMapSpec = { w: 10, h: 5, terrain: { '3,1': 'mountain', '4,3': 'marsh', '6,2': 'forest' } };
 const game = (units: SetupUnit[], month = 7, battles: { hex: string; oa: 'german' | 'soviet' }[] = []) =>
-  tinyGame(MAP, { units, battles, sources: { german: ['0,1'], soviet: ['9,1'] }, start: { year: 1942, month, fortnight: 1 }, end: { year: 1942, month: 12 } });
+  tinyGame(MAP, {
+    units,
+    battles,
+    sources: { german: ['0,1'], soviet: ['9,1'] },
+    start: { year: 1942, month, fortnight: 1 },
+    end: { year: 1942, month: 12 },
+  });
 const viewOf = (g: ReturnType<typeof game>) => g.rs.view(g.state, { kind: 'side', side: 'german' }) as View;
 
-describe('UI hints: effective firepower for the viewer\'s own blocks (2.62, 7.32, 7.34, 7.4, 12.24)', () => {
+describe("UI hints: effective firepower for the viewer's own blocks (2.62, 7.32, 7.34, 7.4, 12.24)", () => {
   it('mountain troops fire DF in mountains, attacks in marsh are SF, and enemy blocks get no hint', () => {
-    const g = game([u('U', 'german', 'hq', 2, '1,1', 3), u('T', 'german', 'mountain', 3, '3,1'), u('X', 'german', 'armor', 4, '4,3'), u('Y', 'german', 'infantry', 4, '2,3'), u('A', 'soviet', 'infantry', 3, '8,3', 3)]);
+    const g = game([
+      u('U', 'german', 'hq', 2, '1,1', 3),
+      u('T', 'german', 'mountain', 3, '3,1'),
+      u('X', 'german', 'armor', 4, '4,3'),
+      u('Y', 'german', 'infantry', 4, '2,3'),
+      u('A', 'soviet', 'infantry', 3, '8,3', 3),
+    ]);
     const f = fireHints(g.rs.board, viewOf(g), 'german');
     expect(f.get('T')).toMatchObject({ off: 'DF', def: 'DF', offHitsOn: 5, defHitsOn: 5 });
     expect(f.get('T')!.notes.join(' ')).toMatch(/2\.62/);
@@ -23,7 +43,20 @@ describe('UI hints: effective firepower for the viewer\'s own blocks (2.62, 7.32
   });
 
   it('in Mud every attack is SF; a battle outside any active HQ range is unsupported (half, a third in double defence)', () => {
-    const g = game([u('U', 'german', 'hq', 1, '0,1', 3), u('X', 'german', 'armor', 4, '6,2'), u('Y', 'german', 'armor', 4, '1,1'), u('A', 'soviet', 'infantry', 3, '6,2', 3), u('B', 'soviet', 'infantry', 3, '1,1', 3)], 4, [{ hex: '6,2', oa: 'german' }, { hex: '1,1', oa: 'german' }]);
+    const g = game(
+      [
+        u('U', 'german', 'hq', 1, '0,1', 3),
+        u('X', 'german', 'armor', 4, '6,2'),
+        u('Y', 'german', 'armor', 4, '1,1'),
+        u('A', 'soviet', 'infantry', 3, '6,2', 3),
+        u('B', 'soviet', 'infantry', 3, '1,1', 3),
+      ],
+      4,
+      [
+        { hex: '6,2', oa: 'german' },
+        { hex: '1,1', oa: 'german' },
+      ],
+    );
     g.play({ type: 'activate', hq: 'U' });
     const v = viewOf(g);
     expect(v.weather).toBe('mud');
@@ -36,14 +69,18 @@ describe('UI hints: effective firepower for the viewer\'s own blocks (2.62, 7.32
   });
 
   it('a supported attack in clear terrain needs one hit per step', () => {
-    const g = game([u('U', 'german', 'hq', 2, '0,1', 3), u('Y', 'german', 'armor', 4, '1,1'), u('B', 'soviet', 'infantry', 3, '1,1', 3)], 7, [{ hex: '1,1', oa: 'german' }]);
+    const g = game(
+      [u('U', 'german', 'hq', 2, '0,1', 3), u('Y', 'german', 'armor', 4, '1,1'), u('B', 'soviet', 'infantry', 3, '1,1', 3)],
+      7,
+      [{ hex: '1,1', oa: 'german' }],
+    );
     g.play({ type: 'activate', hq: 'U' });
     expect(fireHints(g.rs.board, viewOf(g), 'german').get('Y')).toMatchObject({ off: 'DF', supported: true, hitsPerStep: 1 });
   });
 });
 
 describe('UI hints: command range and move costs (5.3, 5.8, 5.61, 6.1, 9.21)', () => {
-  it('an active HQ\'s range is its CV in hexes, one less when disrupted, and stops at enemy-controlled hexes', () => {
+  it("an active HQ's range is its CV in hexes, one less when disrupted, and stops at enemy-controlled hexes", () => {
     const g = game([u('U', 'german', 'hq', 2, '2,2', 3), u('X', 'german', 'armor', 4, '1,1'), u('A', 'soviet', 'infantry', 3, '8,3', 3)]);
     g.play({ type: 'activate', hq: 'U' });
     const r = rangeHints(g.rs.board, viewOf(g), 'german').get('U')!;
@@ -62,17 +99,32 @@ describe('UI hints: command range and move costs (5.3, 5.8, 5.61, 6.1, 9.21)', (
   });
 
   it('prices each legal move: hexes, movement left, stop terrain, supreme moves', () => {
-    const g = game([u('U', 'german', 'hq', 3, '2,2', 3), u('P', 'german', 'shq', 3, '0,1', 3), u('X', 'german', 'armor', 4, '1,1'), u('A', 'soviet', 'infantry', 3, '8,3', 3)]);
+    const g = game([
+      u('U', 'german', 'hq', 3, '2,2', 3),
+      u('P', 'german', 'shq', 3, '0,1', 3),
+      u('X', 'german', 'armor', 4, '1,1'),
+      u('A', 'soviet', 'infantry', 3, '8,3', 3),
+    ]);
     g.play({ type: 'activate', hq: 'U' });
     g.play({ type: 'activate', hq: 'P' });
     g.play({ type: 'endCommand' });
     const v = viewOf(g);
     const x = v.units.find((w) => w.id === 'X')!;
-    const legal = g.rs.legal(g.state, GERMAN).map((a) => a.command).filter((c) => c.type === 'move' && c.unit === 'X') as { type: 'move'; path: string[]; by: string }[];
+    const legal = g.rs
+      .legal(g.state, GERMAN)
+      .map((a) => a.command)
+      .filter((c) => c.type === 'move' && c.unit === 'X') as { type: 'move'; path: string[]; by: string }[];
     const to = (dest: string) => legal.find((c) => c.path.at(-1) === dest)!;
     expect(moveCost(g.rs.board, v, x, { kind: 'move', ...to('2,1') })).toEqual({ hexes: 1, left: 2, supreme: 0 });
-    expect(moveCost(g.rs.board, v, x, { kind: 'move', ...to('3,1') })).toMatchObject({ hexes: 2, left: 0, stop: expect.stringMatching(/mountain/) });
+    expect(moveCost(g.rs.board, v, x, { kind: 'move', ...to('3,1') })).toMatchObject({
+      hexes: 2,
+      left: 0,
+      stop: expect.stringMatching(/mountain/),
+    });
     expect(moveCost(g.rs.board, v, x, { kind: 'move', path: ['2,1'], by: 'P' })).toMatchObject({ supreme: 1 });
-    expect(moveCost(g.rs.board, v, x, { kind: 'rail', path: Array.from({ length: 11 }, (_, i) => `${i},1`) })).toMatchObject({ hexes: 11, supreme: 2 });
+    expect(moveCost(g.rs.board, v, x, { kind: 'rail', path: Array.from({ length: 11 }, (_, i) => `${i},1`) })).toMatchObject({
+      hexes: 11,
+      supreme: 2,
+    });
   });
 });

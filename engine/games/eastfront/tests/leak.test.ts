@@ -7,10 +7,18 @@ import type { Event, State } from '../state';
 import { tinyGame } from '../testkit';
 import { miniFront, paraFront } from './fixtures';
 
-const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
+const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({
+  id,
+  side,
+  type,
+  name: `${type} ${id}`,
+  cv,
+  max,
+  at,
+});
 
 describe('hidden information (digest 4.1, 7.1)', () => {
-  it('no redacted event or view shows an unrevealed block, nor the other side\'s production', () => {
+  it("no redacted event or view shows an unrevealed block, nor the other side's production", () => {
     const rs = miniFront();
     const logs: Event[][] = [];
     // seed 101 pauses a round for a loss choice (7.33), answered by the fuzzer (seeds depend on legal() order)
@@ -49,13 +57,21 @@ describe('hidden information (digest 4.1, 7.1)', () => {
     for (const ev of logs) expect(leaks(rs, ev).slice(0, 5)).toEqual([]);
   });
 
-  it('each side\'s fire order stays its own until its units fire (7.31)', () => {
-    const g = tinyGame({ w: 6, h: 4 }, {
-      units: [u('U', 'german', 'hq', 3, '1,1', 3), u('X', 'german', 'armor', 4, '1,1'), u('W', 'german', 'infantry', 4, '1,1'),
-        u('A', 'soviet', 'infantry', 3, '3,1', 3), u('B', 'soviet', 'infantry', 2, '3,1', 3)],
-      battles: [],
-      sources: { german: ['0,0'], soviet: ['5,3'] },
-    });
+  it("each side's fire order stays its own until its units fire (7.31)", () => {
+    const g = tinyGame(
+      { w: 6, h: 4 },
+      {
+        units: [
+          u('U', 'german', 'hq', 3, '1,1', 3),
+          u('X', 'german', 'armor', 4, '1,1'),
+          u('W', 'german', 'infantry', 4, '1,1'),
+          u('A', 'soviet', 'infantry', 3, '3,1', 3),
+          u('B', 'soviet', 'infantry', 2, '3,1', 3),
+        ],
+        battles: [],
+        sources: { german: ['0,0'], soviet: ['5,3'] },
+      },
+    );
     g.play({ type: 'activate', hq: 'U' });
     g.play({ type: 'endCommand' });
     g.play({ type: 'move', unit: 'X', path: ['2,1', '3,1'], by: 'U' });

@@ -4,7 +4,15 @@ import { ctlAt } from '../rules';
 import type { Command, Event } from '../state';
 import { actorOf, tinyGame, type Driver, type TinyMapSpec } from '../testkit';
 
-const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
+const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string, max = 4): SetupUnit => ({
+  id,
+  side,
+  type,
+  name: `${type} ${id}`,
+  cv,
+  max,
+  at,
+});
 
 /**
  * A strip of hexes "q,r" with a rail along r = 2 (Soviet source 0,2, German source 7,2). Soviet HQs use the
@@ -14,7 +22,10 @@ const MAP: TinyMapSpec = {
   w: 8,
   h: 5,
   terrain: { '4,3': 'mountain' },
-  rivers: [['2,2', '3,2'], ['2,3', '3,2']],
+  rivers: [
+    ['2,2', '3,2'],
+    ['2,3', '3,2'],
+  ],
   rails: Array.from({ length: 7 }, (_, q) => [`${q},2`, `${q + 1},2`] as [string, string]),
 };
 const cfg = (units: SetupUnit[]) => ({ units, battles: [], sources: { german: ['7,2'], soviet: ['0,2'] } });
@@ -28,7 +39,12 @@ function germanPasses(g: Driver) {
 }
 
 /** A game at the Soviet movement phase after the given HQ activations. */
-function sovietMovement(units: SetupUnit[], activations: Extract<Command, { type: 'activate' }>[], options: Record<string, boolean> = {}, spec = MAP) {
+function sovietMovement(
+  units: SetupUnit[],
+  activations: Extract<Command, { type: 'activate' }>[],
+  options: Record<string, boolean> = {},
+  spec = MAP,
+) {
   const g = tinyGame(spec, cfg(units), options);
   germanPasses(g);
   for (const a of activations) g.play(a);
@@ -45,7 +61,10 @@ const COMBINED = [
   u('A', 'soviet', 'infantry', 4, '2,2'),
   u('B', 'soviet', 'infantry', 3, '2,3'),
 ];
-const STAVKA_AND_PARADROP = [{ type: 'activate' as const, hq: 'K' }, { type: 'activate' as const, hq: 'I', paradrop: true }];
+const STAVKA_AND_PARADROP = [
+  { type: 'activate' as const, hq: 'K' },
+  { type: 'activate' as const, hq: 'I', paradrop: true },
+];
 
 /** Both infantry cross the rivers under STAVKA and the para drops in: a combined assault, then combat. */
 function combinedAssault(options: Record<string, boolean> = {}) {
@@ -67,7 +86,7 @@ describe('7.53 / 14.41 combined river and air assault (the rulebook example)', (
     return g;
   };
 
-  it('one hit and one repulse; the repulse falls on the 3cv para or the 3cv infantry, at the attacker\'s choice', () => {
+  it("one hit and one repulse; the repulse falls on the 3cv para or the 3cv infantry, at the attacker's choice", () => {
     const g = setup();
     expect(g.state.prompt).toEqual({ kind: 'allocate', side: 'soviet', hex: '3,2', what: 'repulse', units: ['B', 'R'] });
     expect(g.unit('A').cv).toBe(4); // the hit waits until the repulse is placed (7.51: hits go to non-repulsed units)
@@ -124,15 +143,21 @@ describe('14.2-14.4 paradrops and air assaults', () => {
     expect(() => g.play({ type: 'mobilize', hq: 'I', path: [] })).toThrow(/whole command/);
   });
 
-  it('drops into non-mountain hexes within the HQ\'s air range; STAVKA doubles the range (14.3)', () => {
+  it("drops into non-mountain hexes within the HQ's air range; STAVKA doubles the range (14.3)", () => {
     const g = sovietMovement(FORCES, [{ type: 'activate', hq: 'I', paradrop: true }]);
     expect(() => g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '4,2' })).toThrow(/beyond the air range 2/); // 3 hexes
     expect(() => g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '4,3' })).toThrow(/mountain/);
-    const drops = g.rs.legal(g.state, actorOf('soviet')).filter((a) => a.command.type === 'paradrop').map((a) => (a.command as { to: string }).to);
+    const drops = g.rs
+      .legal(g.state, actorOf('soviet'))
+      .filter((a) => a.command.type === 'paradrop')
+      .map((a) => (a.command as { to: string }).to);
     expect(drops).toContain('3,2');
     expect(drops).not.toContain('4,2');
     // STAVKA (III) reaches 6 hexes
-    const g2 = sovietMovement([u('Y', 'german', 'infantry', 4, '6,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2')], [{ type: 'activate', hq: 'K', paradrop: true }]);
+    const g2 = sovietMovement(
+      [u('Y', 'german', 'infantry', 4, '6,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2')],
+      [{ type: 'activate', hq: 'K', paradrop: true }],
+    );
     expect(g2.unit('K').hq).toMatchObject({ para: true, supreme: 0 });
     expect(() => g2.play({ type: 'paradrop', unit: 'R', by: 'K', to: '7,2' })).toThrow(/air range 6/);
     g2.play({ type: 'paradrop', unit: 'R', by: 'K', to: '6,1' });
@@ -174,8 +199,14 @@ describe('14.6 dispersal and linkup', () => {
     u('I', 'soviet', 'hq', 2, '1,2', 2),
     u('A', 'soviet', 'infantry', 3, '2,2'),
   ];
-  it('a dispersed para holds no control and cannot move; at its side\'s supply phase it links up or is eliminated', () => {
-    const g = sovietMovement([...REAR, u('Q', 'soviet', 'para', 2, '1,2')], [{ type: 'activate', hq: 'K', paradrop: true }, { type: 'activate', hq: 'I', paradrop: true }]);
+  it("a dispersed para holds no control and cannot move; at its side's supply phase it links up or is eliminated", () => {
+    const g = sovietMovement(
+      [...REAR, u('Q', 'soviet', 'para', 2, '1,2')],
+      [
+        { type: 'activate', hq: 'K', paradrop: true },
+        { type: 'activate', hq: 'I', paradrop: true },
+      ],
+    );
     // R deep behind the German lines (6 hexes, STAVKA range); Q next to the friendly infantry A
     g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '6,1' });
     g.play({ type: 'paradrop', unit: 'Q', by: 'I', to: '3,1' });
@@ -189,14 +220,20 @@ describe('14.6 dispersal and linkup', () => {
     expect(seen?.id).toBeUndefined();
     g.play({ type: 'endCombat' });
     const linkups = g.events.filter((e) => e.type === 'linkup');
-    expect(linkups).toEqual([{ type: 'linkup', unit: 'Q', ok: true }, { type: 'linkup', unit: 'R', ok: false }]);
+    expect(linkups).toEqual([
+      { type: 'linkup', unit: 'Q', ok: true },
+      { type: 'linkup', unit: 'R', ok: false },
+    ]);
     expect(g.unit('R').at).toBeNull();
     expect(g.unit('Q')).toMatchObject({ at: '3,1' });
     expect(g.unit('Q').dispersed).toBeUndefined();
   });
 
   it('dispersed paras cannot move in the Blitz Movement Phase', () => {
-    const g = sovietMovement(REAR, [{ type: 'activate', hq: 'K', paradrop: true }, { type: 'activate', hq: 'I', blitz: true }]);
+    const g = sovietMovement(REAR, [
+      { type: 'activate', hq: 'K', paradrop: true },
+      { type: 'activate', hq: 'I', blitz: true },
+    ]);
     g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '3,1' });
     g.play({ type: 'endMovement' });
     g.play({ type: 'endCombat' });
@@ -211,7 +248,12 @@ describe('review fixes: eliminated paras, stale disputed hexes, engaged paras (1
 
   it('a 1cv para eliminated by the repulse step loss leaves play unmarked and is rebuilt undispersed (14.4, 14.6)', () => {
     const g = sovietMovement(
-      [u('Y', 'german', 'infantry', 4, '3,2'), u('I', 'soviet', 'hq', 2, '1,2', 2), u('R', 'soviet', 'para', 1, '1,2'), u('K', 'soviet', 'shq', 3, '0,2', 3)],
+      [
+        u('Y', 'german', 'infantry', 4, '3,2'),
+        u('I', 'soviet', 'hq', 2, '1,2', 2),
+        u('R', 'soviet', 'para', 1, '1,2'),
+        u('K', 'soviet', 'shq', 3, '0,2', 3),
+      ],
       [{ type: 'activate', hq: 'I', paradrop: true }],
     );
     g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '3,2' });
@@ -227,8 +269,14 @@ describe('review fixes: eliminated paras, stale disputed hexes, engaged paras (1
   });
 
   it('every way out of play clears the marks; a cadre is never dispersed (14.6, 10.4, 5.43)', () => {
-    const g = sovietMovement([u('Y', 'german', 'infantry', 4, '7,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 1, '2,2')], []);
-    const marked = { ...g.state, units: { ...g.state.units, R: { ...g.unit('R'), dispersed: true, unsupplied: true, repulsed: true, part: 1 } } };
+    const g = sovietMovement(
+      [u('Y', 'german', 'infantry', 4, '7,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 1, '2,2')],
+      [],
+    );
+    const marked = {
+      ...g.state,
+      units: { ...g.state.units, R: { ...g.unit('R'), dispersed: true, unsupplied: true, repulsed: true, part: 1 } },
+    };
     const ways: Event[] = [
       { type: 'loss', unit: 'R', cv: 0, part: 0, eliminated: true },
       { type: 'attrition', unit: 'R', cv: 0, eliminated: true },
@@ -238,13 +286,20 @@ describe('review fixes: eliminated paras, stale disputed hexes, engaged paras (1
     ];
     for (const e of ways) {
       const r = g.rs.evolve(marked, e).units.R;
-      expect({ way: e.type, at: r.at, marks: ['dispersed', 'unsupplied', 'repulsed', 'part'].filter((k) => k in r) }).toEqual({ way: e.type, at: null, marks: [] });
+      expect({ way: e.type, at: r.at, marks: ['dispersed', 'unsupplied', 'repulsed', 'part'].filter((k) => k in r) }).toEqual({
+        way: e.type,
+        at: null,
+        marks: [],
+      });
     }
     expect(g.rs.evolve(marked, { type: 'cadre', unit: 'R', hex: '0,2', cv: 1, token: 'b99' }).units.R.dispersed).toBeUndefined();
   });
 
   it('a hex disputed only by earlier control, with no friendly ZOC reaching it, gives no linkup (14.6, 8.34)', () => {
-    const g = sovietMovement([u('Y', 'german', 'infantry', 4, '7,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2')], [{ type: 'activate', hq: 'K', paradrop: true }]);
+    const g = sovietMovement(
+      [u('Y', 'german', 'infantry', 4, '7,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2')],
+      [{ type: 'activate', hq: 'K', paradrop: true }],
+    );
     g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '5,0' });
     g.play({ type: 'endMovement' });
     // 5,0 keeps a 'D' from some earlier turn (8.34: a hex in no ZOC keeps its prior control)
@@ -258,7 +313,12 @@ describe('review fixes: eliminated paras, stale disputed hexes, engaged paras (1
   it('a disputed hex that a friendly ZOC reaches links up (14.6)', () => {
     // R drops on 4,1 between the Soviet infantry at 3,1 and the German infantry at 5,1: both ZOCs reach it
     const g = sovietMovement(
-      [u('Y', 'german', 'infantry', 4, '5,1'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2'), u('A', 'soviet', 'infantry', 3, '3,1')],
+      [
+        u('Y', 'german', 'infantry', 4, '5,1'),
+        u('K', 'soviet', 'shq', 3, '0,2', 3),
+        u('R', 'soviet', 'para', 3, '0,2'),
+        u('A', 'soviet', 'infantry', 3, '3,1'),
+      ],
       [{ type: 'activate', hq: 'K', paradrop: true }],
     );
     g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '4,1' });
@@ -270,8 +330,17 @@ describe('review fixes: eliminated paras, stale disputed hexes, engaged paras (1
 
   it('legal() offers no move for a dispersed para in Blitz Movement (14.6)', () => {
     const g = sovietMovement(
-      [u('Y', 'german', 'infantry', 4, '7,2'), u('K', 'soviet', 'shq', 3, '0,2', 3), u('R', 'soviet', 'para', 3, '0,2'), u('I', 'soviet', 'hq', 2, '1,2', 2), u('A', 'soviet', 'infantry', 3, '2,2')],
-      [{ type: 'activate', hq: 'K', paradrop: true }, { type: 'activate', hq: 'I', blitz: true }],
+      [
+        u('Y', 'german', 'infantry', 4, '7,2'),
+        u('K', 'soviet', 'shq', 3, '0,2', 3),
+        u('R', 'soviet', 'para', 3, '0,2'),
+        u('I', 'soviet', 'hq', 2, '1,2', 2),
+        u('A', 'soviet', 'infantry', 3, '2,2'),
+      ],
+      [
+        { type: 'activate', hq: 'K', paradrop: true },
+        { type: 'activate', hq: 'I', blitz: true },
+      ],
     );
     g.play({ type: 'paradrop', unit: 'R', by: 'K', to: '2,1' });
     g.play({ type: 'endMovement' });
@@ -284,7 +353,12 @@ describe('review fixes: eliminated paras, stale disputed hexes, engaged paras (1
 
   it('an HQ whose para is engaged in a battle is not activated for a paradrop (14.2, ruling R-14.3)', () => {
     const g = tinyGame(MAP, {
-      ...cfg([u('Y', 'german', 'infantry', 4, '3,2'), u('R', 'soviet', 'para', 3, '3,2'), u('I', 'soviet', 'hq', 2, '3,2', 2), u('K', 'soviet', 'shq', 3, '0,2', 3)]),
+      ...cfg([
+        u('Y', 'german', 'infantry', 4, '3,2'),
+        u('R', 'soviet', 'para', 3, '3,2'),
+        u('I', 'soviet', 'hq', 2, '3,2', 2),
+        u('K', 'soviet', 'shq', 3, '0,2', 3),
+      ]),
       battles: [{ hex: '3,2', oa: 'german' }],
     });
     germanPasses(g);

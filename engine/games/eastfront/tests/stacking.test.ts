@@ -5,7 +5,15 @@ import { leaks } from '../leak';
 import { tinyGame, GERMAN, SOVIET, type TinyMapSpec } from '../testkit';
 import type { EastfrontConfig } from '../ruleset';
 
-const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string | null, max = 4): SetupUnit => ({ id, side, type, name: `${type} ${id}`, cv, max, at });
+const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string | null, max = 4): SetupUnit => ({
+  id,
+  side,
+  type,
+  name: `${type} ${id}`,
+  cv,
+  max,
+  at,
+});
 
 function code(f: () => unknown): string | undefined {
   try {
@@ -19,9 +27,18 @@ function code(f: () => unknown): string | undefined {
 
 // a mountain (limit 2, 6.21) at 3,1 and clear hexes (limit 4) elsewhere
 const MAP: TinyMapSpec = { w: 10, h: 5, terrain: { '3,1': 'mountain' } };
-const cfg = (units: SetupUnit[], extra: Partial<EastfrontConfig> = {}): EastfrontConfig => ({ units, battles: [], sources: { german: ['0,1'], soviet: ['9,1'] }, ...extra });
+const cfg = (units: SetupUnit[], extra: Partial<EastfrontConfig> = {}): EastfrontConfig => ({
+  units,
+  battles: [],
+  sources: { german: ['0,1'], soviet: ['9,1'] },
+  ...extra,
+});
 /** Army Group HQ U (III) and OKH P with the given German blocks, one Soviet block far away. */
-const game = (uAt: string, units: SetupUnit[]) => tinyGame(MAP, cfg([u('U', 'german', 'hq', 3, uAt, 3), u('P', 'german', 'shq', 3, '0,1', 3), ...units, u('A', 'soviet', 'infantry', 3, '8,3', 3)]));
+const game = (uAt: string, units: SetupUnit[]) =>
+  tinyGame(
+    MAP,
+    cfg([u('U', 'german', 'hq', 3, uAt, 3), u('P', 'german', 'shq', 3, '0,1', 3), ...units, u('A', 'soviet', 'infantry', 3, '8,3', 3)]),
+  );
 /** The same, in the Movement Phase under U. */
 const moving = (units: SetupUnit[]) => {
   const g = game('2,2', units);
@@ -33,10 +50,14 @@ const ends = (g: ReturnType<typeof tinyGame>) => g.rs.legal(g.state, GERMAN).som
 
 describe('stacking limits hold at the end of movement (6.2, 6.21, 6.22)', () => {
   it('units pass through a full hex and may stop in one for now; ending movement is refused, naming the hex, until it is put right', () => {
-    const g = moving(['W', 'V'].map((id) => u(id, 'german', 'infantry', 4, '3,1')).concat(
-      ['Y', 'Z', 'Q'].map((id) => u(id, 'german', 'infantry', 4, '2,2')),
-      [u('X', 'german', 'armor', 4, '2,1'), u('R', 'german', 'armor', 4, '1,2')],
-    ));
+    const g = moving(
+      ['W', 'V']
+        .map((id) => u(id, 'german', 'infantry', 4, '3,1'))
+        .concat(
+          ['Y', 'Z', 'Q'].map((id) => u(id, 'german', 'infantry', 4, '2,2')),
+          [u('X', 'german', 'armor', 4, '2,1'), u('R', 'german', 'armor', 4, '1,2')],
+        ),
+    );
     // 6.2: "any number of units may pass through a hex": R crosses 2,2 (four units, full) to 3,2
     g.play({ type: 'move', unit: 'R', path: ['2,2', '3,2'], by: 'U' });
     expect(g.unit('R').at).toBe('3,2');
@@ -56,8 +77,12 @@ describe('stacking limits hold at the end of movement (6.2, 6.21, 6.22)', () => 
     g.play({ type: 'move', unit: 'W', path: ['3,1'], by: 'U' });
     g.play({ type: 'move', unit: 'V', path: ['3,1'], by: 'U' });
     // both units in the mountain have moved: a third could never be balanced by one leaving
-    expect(code(() => g.play({ type: 'move', unit: 'X', path: ['3,1'], by: 'U' }))).toMatch(/^ILLEGAL 6.22 3,1 would hold 3 units \(limit 2\)/);
-    expect(g.rs.legal(g.state, GERMAN).some((a) => a.command.type === 'move' && a.command.unit === 'X' && a.command.path.at(-1) === '3,1')).toBe(false);
+    expect(code(() => g.play({ type: 'move', unit: 'X', path: ['3,1'], by: 'U' }))).toMatch(
+      /^ILLEGAL 6.22 3,1 would hold 3 units \(limit 2\)/,
+    );
+    expect(
+      g.rs.legal(g.state, GERMAN).some((a) => a.command.type === 'move' && a.command.unit === 'X' && a.command.path.at(-1) === '3,1'),
+    ).toBe(false);
   });
 
   it('an HQ may deploy into a full hex (5.2.1) but the hex must be within limits when movement ends', () => {
@@ -77,10 +102,24 @@ describe('overstacking after a repulse (7.51, 6.22): the owner picks the unsuppl
   // the mountain 1,1 (limit 2) that W and V filled meanwhile
   const setup = (options: Record<string, boolean>) => {
     const g = tinyGame(
-      { w: 6, h: 4, rivers: [['1,1', '2,1'], ['1,2', '2,1']], terrain: { '1,1': 'mountain' } },
       {
-        units: [u('U', 'german', 'hq', 3, '0,1', 3), u('X', 'german', 'armor', 3, '1,1'), u('W', 'german', 'infantry', 4, '1,1'),
-          u('V', 'german', 'infantry', 2, '0,2'), u('Y', 'german', 'infantry', 4, '1,2'), u('A', 'soviet', 'infantry', 4, '2,1', 4)],
+        w: 6,
+        h: 4,
+        rivers: [
+          ['1,1', '2,1'],
+          ['1,2', '2,1'],
+        ],
+        terrain: { '1,1': 'mountain' },
+      },
+      {
+        units: [
+          u('U', 'german', 'hq', 3, '0,1', 3),
+          u('X', 'german', 'armor', 3, '1,1'),
+          u('W', 'german', 'infantry', 4, '1,1'),
+          u('V', 'german', 'infantry', 2, '0,2'),
+          u('Y', 'german', 'infantry', 4, '1,2'),
+          u('A', 'soviet', 'infantry', 4, '2,1', 4),
+        ],
         battles: [],
         sources: { german: ['0,0'], soviet: ['5,3'] },
       },
@@ -119,7 +158,9 @@ describe('overstacking after a repulse (7.51, 6.22): the owner picks the unsuppl
     expect(g.rs.legal(g.state, SOVIET)).toEqual([]);
     expect(code(() => g.play({ type: 'unsupply', units: ['X'] }, [], SOVIET))).toMatch(/^NOT_YOUR_TURN 6.22/);
     expect(code(() => g.play({ type: 'unsupply', units: ['X', 'V'] }))).toMatch(/^ILLEGAL 6.22 1,1 is 1 unit\(s\) over its limit/);
-    expect(code(() => g.play({ type: 'unsupply', units: ['Y'] }))).toMatch(/^ILLEGAL 6.22 Y is not one of your units in an overstacked hex/);
+    expect(code(() => g.play({ type: 'unsupply', units: ['Y'] }))).toMatch(
+      /^ILLEGAL 6.22 Y is not one of your units in an overstacked hex/,
+    );
     g.play({ type: 'unsupply', units: ['X'] });
     expect(g.state.prompt?.kind).toBe('production'); // the turn moved on (August production)
     expect(g.unit('X')).toMatchObject({ unsupplied: true, cv: 2 });

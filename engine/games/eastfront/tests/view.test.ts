@@ -16,15 +16,29 @@ describe('views of the Edelweiss set-up (digest 4.1)', () => {
     expect(hidden.length).toBe(11);
     for (const u of hidden) expect(Object.keys(u).sort()).toEqual(['at', 'side', 'token']);
     // the Original Attackers at Stalingrad stand face-up (7.12)
-    expect(theirs.filter((u) => u.face).map((u) => u.id).sort()).toEqual(['N', 'O']);
+    expect(
+      theirs
+        .filter((u) => u.face)
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual(['N', 'O']);
     const ger = eastfront.view(s, { kind: 'side', side: 'german' });
     expect(ger.units.some((u) => u.id === 'L')).toBe(false);
   });
 
   it('spectators see no hidden block; status is public', () => {
     const spec = eastfront.view(s, { kind: 'spectator' });
-    expect(spec.units.filter((u) => u.id).map((u) => u.id).sort()).toEqual(['N', 'O']);
-    expect(eastfront.status(s)).toMatchObject({ turn: 'July 1942 II, german player-turn', phase: 'command', waitingFor: [{ side: 'german', command: 'OKH' }] });
+    expect(
+      spec.units
+        .filter((u) => u.id)
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual(['N', 'O']);
+    expect(eastfront.status(s)).toMatchObject({
+      turn: 'July 1942 II, german player-turn',
+      phase: 'command',
+      waitingFor: [{ side: 'german', command: 'OKH' }],
+    });
   });
 
   it('lists the seats as commands per side', () => {

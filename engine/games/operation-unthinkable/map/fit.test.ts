@@ -28,7 +28,11 @@ describe('Operation Unthinkable grid fit', () => {
   it('rivers meet the printed hexes within half a hex, and no nearby placement does better', () => {
     const r = residuals(OU_FIT, L);
     const g = gridOf(OU_FIT, L.dessau);
-    const ll = (id: string) => L.proj.inverse(centreOf(g, id)).map((v) => v.toFixed(3)).join(' ');
+    const ll = (id: string) =>
+      L.proj
+        .inverse(centreOf(g, id))
+        .map((v) => v.toFixed(3))
+        .join(' ');
     console.log(
       `[ou fit] rotation ${OU_FIT.rotation} deg, 1530 at Dessau + (${OU_FIT.offset.join(', ')}) m; residuals km: ` +
         `Mulde mouth to hexside 1530/1531 ${r.muldeMouth.toFixed(2)}, Elbe to 2535 ${r.elbe2535.toFixed(2)}, ` +
@@ -54,7 +58,7 @@ describe('Operation Unthinkable grid fit', () => {
     const touching = new Set(map.hexsides.filter((s) => s.name?.split(' / ').includes('Elbe')).flatMap((s) => [s.a, s.b]));
     const seen = new Set(['1530']);
     const todo = ['1530'];
-    while (todo.length) for (const n of idx.neighbours(todo.pop()!)) if (touching.has(n) && !seen.has(n)) (seen.add(n), todo.push(n));
+    while (todo.length) for (const n of idx.neighbours(todo.pop()!)) if (touching.has(n) && !seen.has(n)) seen.add(n), todo.push(n);
     expect(seen.has('2535')).toBe(true);
     // below the Mulde mouth the Elbe stays within three columns of the west edge (rows 17-29), so the line from
     // 1005 to 1530 can run along hexsides near the edge and the river, as 3.3 has it
@@ -87,7 +91,9 @@ describe('Operation Unthinkable grid fit', () => {
     const oder = map.hexsides.filter((s) => s.name?.split(' / ').includes('Oder')).flatMap((s) => [s.a, s.b]);
     const cols = oder.map((id) => Number(id.slice(0, 2)));
     const rows = oder.map((id) => Number(id.slice(2)));
-    console.log(`[ou fit] Oder hexsides: columns ${Math.min(...cols)}-${Math.max(...cols)}, rows ${Math.min(...rows)}-${Math.max(...rows)}`);
+    console.log(
+      `[ou fit] Oder hexsides: columns ${Math.min(...cols)}-${Math.max(...cols)}, rows ${Math.min(...rows)}-${Math.max(...rows)}`,
+    );
     expect(Math.min(...cols)).toBeGreaterThanOrEqual(30);
     expect(Math.min(...rows)).toBeLessThanOrEqual(6);
     expect(Math.max(...rows)).toBeGreaterThanOrEqual(25);

@@ -37,16 +37,13 @@ export interface FitLines {
   land: PolygonIndex;
 }
 
-
 /** The river lines the fit needs, projected (Natural Earth: the Mulde is "Zwickauer Mulde", the lower Havel is
  * labelled "Spree" west of Spandau). */
 export function fitLines(): FitLines {
   const proj = makeProjector(laeaDefinition(OU_PROJECTION));
   const geo = loadGeodata(proj);
   const named = (n: string) => geo.rivers.filter((r) => r.props.name === n || r.props.name_en === n).map((r) => r.pts);
-  const havel = geo.rivers
-    .filter((r) => r.props.name === 'Spree' && r.pts.every((p) => proj.inverse(p)[0] < 13.21))
-    .map((r) => r.pts);
+  const havel = geo.rivers.filter((r) => r.props.name === 'Spree' && r.pts.every((p) => proj.inverse(p)[0] < 13.21)).map((r) => r.pts);
   return {
     proj,
     elbe: named('Elbe'),
@@ -105,7 +102,13 @@ export function residuals(p: FitParams, L: FitLines): FitResiduals {
 }
 
 /** Grid search: rotations (degrees) x offsets of hex 1530 around `around` (metres, step `step`, +-`reach`). */
-export function searchFit(L: FitLines, rotations: number[], around: [number, number], reach: number, step: number): FitParams & { r: FitResiduals } {
+export function searchFit(
+  L: FitLines,
+  rotations: number[],
+  around: [number, number],
+  reach: number,
+  step: number,
+): FitParams & { r: FitResiduals } {
   let best: (FitParams & { r: FitResiduals }) | undefined;
   for (const rotation of rotations)
     for (let dx = -reach; dx <= reach + 1e-9; dx += step)

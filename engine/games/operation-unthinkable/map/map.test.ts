@@ -33,7 +33,12 @@ describe('Operation Unthinkable map invariants', () => {
   });
 
   it('adjacency is symmetric; hexsides and autobahn links join adjacent hexes on the map', () => {
-    const asym = map.hexes.flatMap((h) => idx.neighbours(h.id).filter((n) => !idx.neighbours(n).includes(h.id)).map((n) => `${h.id}-${n}`));
+    const asym = map.hexes.flatMap((h) =>
+      idx
+        .neighbours(h.id)
+        .filter((n) => !idx.neighbours(n).includes(h.id))
+        .map((n) => `${h.id}-${n}`),
+    );
     expect(asym).toEqual([]);
     expect(idx.neighbours('2020')).toHaveLength(6);
     expect(idx.neighbours('1005').length).toBeLessThan(6);

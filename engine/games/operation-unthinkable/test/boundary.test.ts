@@ -6,7 +6,8 @@ import { ALLIED, SOVIET, game, makeState } from './helpers';
 
 const map = printedMap();
 const rs = game(map);
-const onLine = (kind: 'row' | 'sw-ne' | 'nw-se', hex: string, id: string) => board(map, makeState(map, { units: {}, bnd: { kind, hex } })).boundarySide(id) === 0;
+const onLine = (kind: 'row' | 'sw-ne' | 'nw-se', hex: string, id: string) =>
+  board(map, makeState(map, { units: {}, bnd: { kind, hex } })).boundarySide(id) === 0;
 
 describe('army group boundary (3.4)', () => {
   it('runs the printed example files: SW-NE 1019-3805, NW-SE 1015-4231, zigzag row 21', () => {
@@ -33,19 +34,28 @@ describe('army group boundary (3.4)', () => {
 
   it('refuses a UK move south of the line and lets a US unit move onto it', () => {
     const s = makeState(map, { units: { 'uk-7-ad': '1220', 'us-2-ad': '1222' }, bnd: { kind: 'row', hex: '1021' } });
-    expect(() => rs.decide(s, { type: 'move', units: ['uk-7-ad'], path: ['1221'] }, ALLIED, { roll: () => 1 })).toThrow(/north of the army group line/);
+    expect(() => rs.decide(s, { type: 'move', units: ['uk-7-ad'], path: ['1221'] }, ALLIED, { roll: () => 1 })).toThrow(
+      /north of the army group line/,
+    );
     const ev = rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1221'] }, ALLIED, { roll: () => 1 });
     expect(ev[0]).toMatchObject({ type: 'moved', path: ['1221'] });
   });
 
   it('marks wrong-side units when the line moves: (a) away from Soviets, (b) next to them', () => {
-    const s = makeState(map, { step: 'boundary', units: { 'uk-7-ad': '1220', 'uk-11-ad': '1218', 'su-7-rc': '1318' }, bnd: { kind: 'row', hex: '1021' } });
+    const s = makeState(map, {
+      step: 'boundary',
+      units: { 'uk-7-ad': '1220', 'uk-11-ad': '1218', 'su-7-rc': '1318' },
+      bnd: { kind: 'row', hex: '1021' },
+    });
     const ev = rs.decide(s, { type: 'boundary', kind: 'row', hex: '1015' }, ALLIED, { roll: () => 1 });
     expect(ev[0]).toMatchObject({ type: 'boundary', wrong: { 'uk-7-ad': 'a', 'uk-11-ad': 'b' } });
   });
 
   it('makes a (b) unit head straight back and an (a) unit keep clear of Soviet units', () => {
-    let s = makeState(map, { units: { 'uk-7-ad': '1220', 'uk-11-ad': '1218', 'su-7-rc': '1318', 'su-12-rc': '1522' }, bnd: { kind: 'row', hex: '1015' } });
+    let s = makeState(map, {
+      units: { 'uk-7-ad': '1220', 'uk-11-ad': '1218', 'su-7-rc': '1318', 'su-12-rc': '1522' },
+      bnd: { kind: 'row', hex: '1015' },
+    });
     s = { ...s, wrong: { 'uk-7-ad': 'a', 'uk-11-ad': 'b' } };
     const d = { roll: () => 1 };
     expect(() => rs.decide(s, { type: 'move', units: ['uk-11-ad'], path: ['1219'] }, ALLIED, d)).toThrow(/straight back/);

@@ -21,8 +21,18 @@ const fight = (units: Record<string, string | [string, number]>, extra: object =
 
 describe('combat strength and shifts (11.2 steps 3 and 6)', () => {
   it('10.2 example: attackers across a river are halved per unit and the forest gives the defender 1L', () => {
-    const map = testMap({ terrain: { [T]: 'forest' }, rivers: [[around[0], T], [around[1], T]] });
-    const s = makeState(map, { units: { 'us-2-ad': around[0], 'us-3-ad': around[1], 'su-7-rc': T }, order: { allied: 'fight-move' }, alliedUpTo: 30 });
+    const map = testMap({
+      terrain: { [T]: 'forest' },
+      rivers: [
+        [around[0], T],
+        [around[1], T],
+      ],
+    });
+    const s = makeState(map, {
+      units: { 'us-2-ad': around[0], 'us-3-ad': around[1], 'su-7-rc': T },
+      order: { allied: 'fight-move' },
+      alliedUpTo: 30,
+    });
     const c = declareAttack(map, s, ALLIED, T, ['us-2-ad', 'us-3-ad'], [], null);
     const b = board(map, s);
     expect(strengths(b, s, c).attack).toBe(8); // 8 + 8 halved to 4 + 4 (the book's pair totals 12 with its counters)
@@ -34,11 +44,17 @@ describe('combat strength and shifts (11.2 steps 3 and 6)', () => {
     const s1 = fight({ 'us-2-ad': around[0], 'us-3-ad': around[3], 'su-7-rc': T });
     expect(shifts(board(map, s1), s1, declareAttack(map, s1, ALLIED, T, ['us-2-ad', 'us-3-ad'], [], null))).toEqual({ concentric: 1 });
     const s2 = fight({ 'us-2-ad': around[0], 'us-3-ad': around[2], 'us-4-ad': around[4], 'su-7-rc': T });
-    expect(shifts(board(map, s2), s2, declareAttack(map, s2, ALLIED, T, ['us-2-ad', 'us-3-ad', 'us-4-ad'], [], null))).toEqual({ concentric: 1 });
+    expect(shifts(board(map, s2), s2, declareAttack(map, s2, ALLIED, T, ['us-2-ad', 'us-3-ad', 'us-4-ad'], [], null))).toEqual({
+      concentric: 1,
+    });
     const s3 = fight({ 'us-2-ad': around[0], 'us-3-ad': around[1], 'su-7-rc': T });
     expect(shifts(board(map, s3), s3, declareAttack(map, s3, ALLIED, T, ['us-2-ad', 'us-3-ad'], [], null))).toEqual({});
     const city = testMap({ cities: { [T]: 'Torgau' } });
-    const s4 = makeState(city, { units: { 'us-2-ad': around[0], 'us-3-ad': around[3], 'su-7-rc': T }, order: { allied: 'fight-move' }, alliedUpTo: 30 });
+    const s4 = makeState(city, {
+      units: { 'us-2-ad': around[0], 'us-3-ad': around[3], 'su-7-rc': T },
+      order: { allied: 'fight-move' },
+      alliedUpTo: 30,
+    });
     expect(shifts(board(city, s4), s4, declareAttack(city, s4, ALLIED, T, ['us-2-ad', 'us-3-ad'], [], null))).toEqual({ city: -2 });
   });
 
@@ -58,7 +74,14 @@ describe('combat strength and shifts (11.2 steps 3 and 6)', () => {
 
   it('enforces who may attack together (11.0, 7.1.2, 5.3)', () => {
     const map = printedMap();
-    const s = fight({ 'us-2-ad': around[0], 'uk-7-ad': around[1], 'de-7-fj': around[2], 'pl-3-id': around[3], 'aaa-18-abc': around[4], 'su-7-rc': T });
+    const s = fight({
+      'us-2-ad': around[0],
+      'uk-7-ad': around[1],
+      'de-7-fj': around[2],
+      'pl-3-id': around[3],
+      'aaa-18-abc': around[4],
+      'su-7-rc': T,
+    });
     expect(() => declareAttack(map, s, ALLIED, T, ['us-2-ad', 'uk-7-ad'], [], null)).toThrow(/two army groups/);
     expect(() => declareAttack(map, s, ALLIED, T, ['uk-7-ad', 'de-7-fj'], [], null)).toThrow(/German/);
     expect(() => declareAttack(map, s, ALLIED, T, ['aaa-18-abc', 'de-7-fj'], [], null)).toThrow(/German/);
@@ -71,7 +94,13 @@ describe('combat resolution (11.2 step 7, 11.3, 11.4)', () => {
   const map = printedMap();
   it('DE reduces a two-step defender in place: no retreat, no advance', () => {
     // 16 vs 5 = 3:1, upper row column 4; die 6 = DE
-    const r = run(map, fight({ 'us-2-ad': around[0], 'us-3-ad': around[1], 'su-7-rc': T }), { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad'] }, 'allied', [6]);
+    const r = run(
+      map,
+      fight({ 'us-2-ad': around[0], 'us-3-ad': around[1], 'su-7-rc': T }),
+      { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad'] },
+      'allied',
+      [6],
+    );
     expect(r.ev.find((e) => e.type === 'resolved')).toMatchObject({ odds: '3:1', row: 'upper', column: 4, die: 6, result: 'DE' });
     expect(r.s.u['su-7-rc']).toEqual({ at: T, s: 1 });
     expect(r.s.combat).toBeNull();
@@ -79,7 +108,13 @@ describe('combat resolution (11.2 step 7, 11.3, 11.4)', () => {
 
   it('DR retreats the defender one hex toward its supply and offers the advance', () => {
     // attackers west of the target (2121, 2122), so the Soviet unit can fall back east
-    let r = run(map, fight({ 'us-2-ad': around[3], 'us-3-ad': around[4], 'su-7-rc': T }), { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad'] }, 'allied', [3]);
+    let r = run(
+      map,
+      fight({ 'us-2-ad': around[3], 'us-3-ad': around[4], 'su-7-rc': T }),
+      { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad'] },
+      'allied',
+      [3],
+    );
     expect(r.s.combat?.stage).toBe('retreat');
     expect(r.rs.legal(r.s, ALLIED)).toEqual([]);
     const opts = r.rs.legal(r.s, SOVIET);
@@ -95,11 +130,21 @@ describe('combat resolution (11.2 step 7, 11.3, 11.4)', () => {
   });
 
   it('eliminates defending artillery on a DR (11.3 exception a) and turns DR into BB in a city (exception b)', () => {
-    const r = run(map, fight({ 'us-2-ad': around[0], 'us-3-ad': around[1], 'us-4-ad': around[2], 'su-4-bac': T }), { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad', 'us-4-ad'] }, 'allied', [1]);
+    const r = run(
+      map,
+      fight({ 'us-2-ad': around[0], 'us-3-ad': around[1], 'us-4-ad': around[2], 'su-4-bac': T }),
+      { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad', 'us-4-ad'] },
+      'allied',
+      [1],
+    );
     expect(r.ev.find((e) => e.type === 'resolved')).toMatchObject({ column: 7, result: 'DR' });
     expect(r.s.u['su-4-bac'].at).toBe('dead');
     const city = testMap({ cities: { [T]: 'Torgau' } });
-    const s = makeState(city, { units: { 'us-2-ad': around[0], 'us-3-ad': around[1], 'us-4-ad': around[2], 'su-7-rc': T }, order: { allied: 'fight-move' }, alliedUpTo: 30 });
+    const s = makeState(city, {
+      units: { 'us-2-ad': around[0], 'us-3-ad': around[1], 'us-4-ad': around[2], 'su-7-rc': T },
+      order: { allied: 'fight-move' },
+      alliedUpTo: 30,
+    });
     const c = run(city, s, { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad', 'us-4-ad'] }, 'allied', [6]);
     // 24 vs 5 = 4:1 (column 5), city 2L -> column 3; die 6 = DE
     expect(c.ev.find((e) => e.type === 'resolved')).toMatchObject({ column: 5, final: 3, result: 'DE' });
@@ -115,7 +160,13 @@ describe('combat resolution (11.2 step 7, 11.3, 11.4)', () => {
   });
 
   it('BB: both lose a step, then the attacker may press on and the defender must lose a step or retreat', () => {
-    let r = run(map, fight({ 'us-2-ad': around[0], 'us-3-ad': around[1], 'su-7-rc': T, 'su-12-rc': T }), { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad'] }, 'allied', [3]);
+    let r = run(
+      map,
+      fight({ 'us-2-ad': around[0], 'us-3-ad': around[1], 'su-7-rc': T, 'su-12-rc': T }),
+      { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad'] },
+      'allied',
+      [3],
+    );
     // 16 vs 10 = 1:1, column 2, die 3 = BB
     expect(r.ev.find((e) => e.type === 'resolved')).toMatchObject({ result: 'BB' });
     expect(r.s.combat?.stage).toBe('loss');
@@ -155,11 +206,21 @@ describe('combat resolution (11.2 step 7, 11.3, 11.4)', () => {
 
   it('Soviet artillery fires from up to three hexes, unhalved by rivers, and supports defenses (11.1)', () => {
     const m = testMap({ rivers: [[around[0], T]] });
-    const s = makeState(m, { step: 'soviet-1', units: { 'su-7-rc': around[0], 'su-4-bac': '2522', 'us-2-ad': T }, order: { soviet: 'fight-move' }, alliedUpTo: 30 });
+    const s = makeState(m, {
+      step: 'soviet-1',
+      units: { 'su-7-rc': around[0], 'su-4-bac': '2522', 'us-2-ad': T },
+      order: { soviet: 'fight-move' },
+      alliedUpTo: 30,
+    });
     const c = declareAttack(m, s, SOVIET, T, ['su-7-rc'], ['su-4-bac'], null);
     expect(strengths(board(m, s), s, c).attack).toBe(3 + 8);
     expect(() => declareAttack(m, s, SOVIET, T, ['su-4-bac'], [], null)).toThrow();
-    const far = makeState(m, { step: 'soviet-1', units: { 'su-7-rc': around[0], 'su-4-bac': '2622', 'us-2-ad': T }, order: { soviet: 'fight-move' }, alliedUpTo: 30 });
+    const far = makeState(m, {
+      step: 'soviet-1',
+      units: { 'su-7-rc': around[0], 'su-4-bac': '2622', 'us-2-ad': T },
+      order: { soviet: 'fight-move' },
+      alliedUpTo: 30,
+    });
     expect(() => declareAttack(m, far, SOVIET, T, ['su-7-rc'], ['su-4-bac'], null)).toThrow(/range/);
     // defensive support: the Soviet side is asked before the roll
     const d = fight({ 'us-2-ad': around[0], 'su-7-rc': T, 'su-4-bac': '2422' });

@@ -36,12 +36,22 @@ export function makeState(map: OuMap, o: Setup): State {
     u[id] = { at, s };
   }
   const line = o.line ?? 'elbe';
-  const ctl = map.ids.map((_, i) => (o.alliedUpTo !== undefined ? (map.col[i] <= o.alliedUpTo ? 'a' : 's') : map.frontline[line][i] ? 'a' : 's')).join('');
+  const ctl = map.ids
+    .map((_, i) => (o.alliedUpTo !== undefined ? (map.col[i] <= o.alliedUpTo ? 'a' : 's') : map.frontline[line][i] ? 'a' : 's'))
+    .join('');
   return {
-    ...s0, u, ctl, line, lineDie: line === 'elbe' ? 2 : 5,
-    opt: { ...DEFAULT_OPTIONS, ...o.options }, lastTurn: o.options?.tenTurns ? 10 : 8,
-    turn: o.turn ?? 1, step: o.step ?? 'allied-1', order: o.order ?? { allied: 'move-fight', soviet: 'move-fight' },
-    bnd: o.bnd ?? null, recyc: [],
+    ...s0,
+    u,
+    ctl,
+    line,
+    lineDie: line === 'elbe' ? 2 : 5,
+    opt: { ...DEFAULT_OPTIONS, ...o.options },
+    lastTurn: o.options?.tenTurns ? 10 : 8,
+    turn: o.turn ?? 1,
+    step: o.step ?? 'allied-1',
+    order: o.order ?? { allied: 'move-fight', soviet: 'move-fight' },
+    bnd: o.bnd ?? null,
+    recyc: [],
   };
 }
 

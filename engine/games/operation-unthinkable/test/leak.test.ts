@@ -6,7 +6,11 @@ import { UNITS } from '../data';
 import type { Event, State } from '../types';
 
 const sovietIds = UNITS.filter((d) => d.side === 'soviet').map((d) => d.id);
-const viewers: Viewer[] = [{ kind: 'side', side: 'allied' }, { kind: 'side', side: 'allied', commands: ['us-12ag'] }, { kind: 'spectator' }];
+const viewers: Viewer[] = [
+  { kind: 'side', side: 'allied' },
+  { kind: 'side', side: 'allied', commands: ['us-12ag'] },
+  { kind: 'spectator' },
+];
 const mentions = (x: unknown, ids: string[]) => {
   const set = new Set(ids);
   const found = new Set<string>();

@@ -36,11 +36,23 @@ describe('map facts and CCRR geometry (2.1, rulings: grid)', () => {
   });
   it('reads a builder MapData: terrain, rivers, lakes, cities and autobahn links', () => {
     const hexes = [] as MapData['hexes'];
-    for (let c = 10; c <= 12; c++) for (let r = 5; r <= 7; r++) hexes.push({ id: `${c}0${r}`, q: 0, r: 0, x: 0, y: 0, terrain: c === 11 && r === 6 ? 'forest' : 'clear', prov: 'derived' });
+    for (let c = 10; c <= 12; c++)
+      for (let r = 5; r <= 7; r++)
+        hexes.push({ id: `${c}0${r}`, q: 0, r: 0, x: 0, y: 0, terrain: c === 11 && r === 6 ? 'forest' : 'clear', prov: 'derived' });
     const md: MapData = {
-      game: 'operation-unthinkable', version: 1, projection: { proj4: '', code: '' }, grid: { orientation: 'flat', spacing: 8000, rotation: 0, origin: [0, 0] },
-      hexes, hexsides: [{ a: '1005', b: '1006', kind: 'river', prov: 'derived', name: 'Elbe' }, { a: '1105', b: '1106', kind: 'lake', prov: 'derived' }],
-      cities: [{ hex: '1207', name: 'Torgau', kind: 'town', prov: 'derived' }], rails: [{ a: '1005', b: '1105', prov: 'derived' }], named: {}, boxes: [],
+      game: 'operation-unthinkable',
+      version: 1,
+      projection: { proj4: '', code: '' },
+      grid: { orientation: 'flat', spacing: 8000, rotation: 0, origin: [0, 0] },
+      hexes,
+      hexsides: [
+        { a: '1005', b: '1006', kind: 'river', prov: 'derived', name: 'Elbe' },
+        { a: '1105', b: '1106', kind: 'lake', prov: 'derived' },
+      ],
+      cities: [{ hex: '1207', name: 'Torgau', kind: 'town', prov: 'derived' }],
+      rails: [{ a: '1005', b: '1105', prov: 'derived' }],
+      named: {},
+      boxes: [],
     };
     const m = fromMapData(md);
     expect(m.ids.length).toBe(9);
@@ -60,10 +72,13 @@ describe('map facts and CCRR geometry (2.1, rulings: grid)', () => {
     const md = mapJson as unknown as MapData;
     const m = fromMapData(md);
     const a = (line: 'elbe' | 'mulde', id: string) => m.frontline[line][m.index.get(id)!] === 1;
-    const river = (id1: string, id2: string) => md.hexsides.find((s) => (s.a === id1 && s.b === id2) || (s.a === id2 && s.b === id1))?.name ?? '';
+    const river = (id1: string, id2: string) =>
+      md.hexsides.find((s) => (s.a === id1 && s.b === id2) || (s.a === id2 && s.b === id1))?.name ?? '';
     const crossings = (line: 'elbe' | 'mulde') => {
       const out: [string, string][] = [];
-      m.ids.forEach((id, i) => m.nb[i].forEach((n) => m.frontline[line][i] === 1 && m.frontline[line][n] === 0 && out.push([id, m.ids[n]])));
+      m.ids.forEach((id, i) =>
+        m.nb[i].forEach((n) => m.frontline[line][i] === 1 && m.frontline[line][n] === 0 && out.push([id, m.ids[n]])),
+      );
       return out;
     };
     // the printed hexes: 1005 and 1530 are Allied on both lines; the Elbe line keeps 2535 and 2543
@@ -71,7 +86,13 @@ describe('map facts and CCRR geometry (2.1, rulings: grid)', () => {
     for (const id of ['1005', '1530', '1531']) expect(a('mulde', id)).toBe(true);
     expect(a('elbe', '2635')).toBe(false);
     // between 1530 and 2535 every Allied/Soviet hexside of the Elbe line is an Elbe hexside
-    const elbeStretch = crossings('elbe').filter(([x, y]) => Math.min(+x.slice(2), +y.slice(2)) >= 31 && Math.max(+x.slice(2), +y.slice(2)) <= 35 && +x.slice(0, 2) >= 16 && +x.slice(0, 2) <= 25);
+    const elbeStretch = crossings('elbe').filter(
+      ([x, y]) =>
+        Math.min(+x.slice(2), +y.slice(2)) >= 31 &&
+        Math.max(+x.slice(2), +y.slice(2)) <= 35 &&
+        +x.slice(0, 2) >= 16 &&
+        +x.slice(0, 2) <= 25,
+    );
     expect(elbeStretch.length).toBeGreaterThan(8);
     for (const [x, y] of elbeStretch) expect(river(x, y)).toContain('Elbe');
     // the Mulde line leaves at hexside 1530/1531 and runs along the Mulde to 2244 on the south edge

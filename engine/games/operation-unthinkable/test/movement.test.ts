@@ -13,21 +13,48 @@ describe('movement and terrain (10.0-10.2)', () => {
   const soviet = (units: Record<string, string>) => makeState(map, { step: 'soviet-1', units, alliedUpTo: 10 });
 
   it('10.2.1 example: the 4G Motorized Rifle Corps pays 3 MP per marsh hex alone, 1 MP with the 1G Cavalry Corps', () => {
-    const alone = rs.decide(soviet({ 'su-4g-mrc': '1824' }), { type: 'move', units: ['su-4g-mrc'], path: ['1823', '1922'] }, SOVIET, noDice);
+    const alone = rs.decide(
+      soviet({ 'su-4g-mrc': '1824' }),
+      { type: 'move', units: ['su-4g-mrc'], path: ['1823', '1922'] },
+      SOVIET,
+      noDice,
+    );
     expect(alone[0]).toMatchObject({ type: 'moved', cost: [12] }); // 2 x 3 MP, in half-MP
-    const scouted = rs.decide(soviet({ 'su-4g-mrc': '1824', 'su-1g-cc': '1824' }), { type: 'move', units: ['su-4g-mrc', 'su-1g-cc'], path: ['1823', '1922'] }, SOVIET, noDice);
+    const scouted = rs.decide(
+      soviet({ 'su-4g-mrc': '1824', 'su-1g-cc': '1824' }),
+      { type: 'move', units: ['su-4g-mrc', 'su-1g-cc'], path: ['1823', '1922'] },
+      SOVIET,
+      noDice,
+    );
     expect(scouted[0]).toMatchObject({ type: 'moved', cost: [4, 4] }); // 2 x 1 MP each
   });
 
   it('charges forest, marsh and river by mobility class; autobahns half an MP but not across rivers for free', () => {
-    const m = testMap({ terrain: { '2020': 'forest' }, rivers: [['2021', '2022']], autobahn: [['2023', '2024'], ['2024', '2025']] });
+    const m = testMap({
+      terrain: { '2020': 'forest' },
+      rivers: [['2021', '2022']],
+      autobahn: [
+        ['2023', '2024'],
+        ['2024', '2025'],
+      ],
+    });
     const r = game(m);
     const st = (u: Record<string, string>) => makeState(m, { step: 'soviet-1', units: u, alliedUpTo: 10 });
-    expect(r.decide(st({ 'su-7-rc': '2019' }), { type: 'move', units: ['su-7-rc'], path: ['2020'] }, SOVIET, noDice)[0]).toMatchObject({ cost: [2] });
-    expect(r.decide(st({ 'su-11g-tc': '2019' }), { type: 'move', units: ['su-11g-tc'], path: ['2020'] }, SOVIET, noDice)[0]).toMatchObject({ cost: [4] });
-    expect(r.decide(st({ 'su-11g-tc': '2021' }), { type: 'move', units: ['su-11g-tc'], path: ['2022'] }, SOVIET, noDice)[0]).toMatchObject({ cost: [6] });
-    expect(r.decide(st({ 'su-7-rc': '2021' }), { type: 'move', units: ['su-7-rc'], path: ['2022'] }, SOVIET, noDice)[0]).toMatchObject({ cost: [4] });
-    expect(r.decide(st({ 'su-11g-tc': '2023' }), { type: 'move', units: ['su-11g-tc'], path: ['2024', '2025'] }, SOVIET, noDice)[0]).toMatchObject({ cost: [2] });
+    expect(r.decide(st({ 'su-7-rc': '2019' }), { type: 'move', units: ['su-7-rc'], path: ['2020'] }, SOVIET, noDice)[0]).toMatchObject({
+      cost: [2],
+    });
+    expect(r.decide(st({ 'su-11g-tc': '2019' }), { type: 'move', units: ['su-11g-tc'], path: ['2020'] }, SOVIET, noDice)[0]).toMatchObject({
+      cost: [4],
+    });
+    expect(r.decide(st({ 'su-11g-tc': '2021' }), { type: 'move', units: ['su-11g-tc'], path: ['2022'] }, SOVIET, noDice)[0]).toMatchObject({
+      cost: [6],
+    });
+    expect(r.decide(st({ 'su-7-rc': '2021' }), { type: 'move', units: ['su-7-rc'], path: ['2022'] }, SOVIET, noDice)[0]).toMatchObject({
+      cost: [4],
+    });
+    expect(
+      r.decide(st({ 'su-11g-tc': '2023' }), { type: 'move', units: ['su-11g-tc'], path: ['2024', '2025'] }, SOVIET, noDice)[0],
+    ).toMatchObject({ cost: [2] });
   });
 
   it('forbids all-lake hexsides except to the 79th Armored Division and units moving with it (10.2.2)', () => {
@@ -54,7 +81,10 @@ describe('movement and terrain (10.0-10.2)', () => {
   });
 
   it('never enters enemy hexes, never passes through an overstack, and keeps army groups and Germans apart (7.0-7.1.2)', () => {
-    const st = makeState(map, { units: { 'us-2-ad': '2020', 'us-3-ad': '2021', 'us-4-ad': '2021', 'us-5-ad': '2021', 'su-7-rc': '2222' }, alliedUpTo: 30 });
+    const st = makeState(map, {
+      units: { 'us-2-ad': '2020', 'us-3-ad': '2021', 'us-4-ad': '2021', 'us-5-ad': '2021', 'su-7-rc': '2222' },
+      alliedUpTo: 30,
+    });
     expect(() => rs.decide(st, { type: 'move', units: ['us-2-ad'], path: ['2021'] }, ALLIED, noDice)).toThrow(/overstack/);
     expect(() => rs.decide(st, { type: 'move', units: ['us-2-ad'], path: ['2121', '2222'] }, ALLIED, noDice)).toThrow();
     const mixed = makeState(map, { units: { 'uk-7-ad': '1210', 'de-7-fj': '1211' }, alliedUpTo: 30 });

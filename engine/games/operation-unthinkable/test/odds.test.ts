@@ -9,7 +9,7 @@ import { ALLIED, game, makeState, testMap } from './helpers';
 import type { Event, State } from '../types';
 
 describe('odds and the CRT (11.2 steps 4-6)', () => {
-  it('rounds in the defender\'s favour: the rulebook examples 26:7 -> 3:1 and 8:12 -> 1:2', () => {
+  it("rounds in the defender's favour: the rulebook examples 26:7 -> 3:1 and 8:12 -> 1:2", () => {
     expect(oddsLabel(oddsRatio(26, 7))).toBe('3:1');
     expect(oddsLabel(oddsRatio(8, 12))).toBe('1:2');
     expect(oddsLabel(oddsRatio(12, 12))).toBe('1:1');
@@ -54,7 +54,8 @@ describe('the odds helper: what decide() will use, from what the attacker sees (
   const T = '2222';
   const around = ring1(T);
   const map = printedMap();
-  const fight = (units: Record<string, string>, m = map) => makeState(m, { units, order: { allied: 'fight-move', soviet: 'fight-move' }, alliedUpTo: 30 });
+  const fight = (units: Record<string, string>, m = map) =>
+    makeState(m, { units, order: { allied: 'fight-move', soviet: 'fight-move' }, alliedUpTo: 30 });
   const preview = (m: OuMap, s: State, units: string[], bomber: 'US' | 'UK' | null = null) =>
     attackPreview(m, viewState(view(s, { kind: 'side', side: 'allied' })), attackCombat(s, 'allied', T, units, [], bomber));
 
@@ -70,16 +71,27 @@ describe('the odds helper: what decide() will use, from what the attacker sees (
   });
 
   it('10.2 example through the helper: river halving per attacker, the forest shift, and the same figures at resolution', () => {
-    const m = testMap({ terrain: { [T]: 'forest' }, rivers: [[around[0], T], [around[1], T]] });
+    const m = testMap({
+      terrain: { [T]: 'forest' },
+      rivers: [
+        [around[0], T],
+        [around[1], T],
+      ],
+    });
     const s = fight({ 'us-2-ad': around[0], 'us-3-ad': around[1], 'su-7-rc': T }, m);
     const o = preview(m, s, ['us-2-ad', 'us-3-ad']).odds!;
     expect([o.attack, o.defense, o.odds]).toEqual([8, 5, '1:1']);
     expect(o.shifts).toEqual({ forest: -1 });
-    expect(o.parts.filter((p) => p.role === 'att').map((p) => [p.printed, p.counted])).toEqual([[8, 4], [8, 4]]);
+    expect(o.parts.filter((p) => p.role === 'att').map((p) => [p.printed, p.counted])).toEqual([
+      [8, 4],
+      [8, 4],
+    ]);
     expect(o.final).toEqual({ kind: 'column', index: o.column - 1 });
     const rs = game(m);
     // no Soviet artillery can support, so the attack resolves at once
-    const res = rs.decide(s, { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad'] }, ALLIED, new FixedDice([3])).find((e) => e.type === 'resolved') as Extract<Event, { type: 'resolved' }>;
+    const res = rs
+      .decide(s, { type: 'attack', target: T, units: ['us-2-ad', 'us-3-ad'] }, ALLIED, new FixedDice([3]))
+      .find((e) => e.type === 'resolved') as Extract<Event, { type: 'resolved' }>;
     expect([res.attack, res.defense, res.odds, res.column, res.final]).toEqual([o.attack, o.defense, o.odds, o.column, o.column - 1]);
   });
 
@@ -91,7 +103,7 @@ describe('the odds helper: what decide() will use, from what the attacker sees (
     expect(o?.parts[0]).toMatchObject({ printed: 5, counted: 2 }); // 5 -> 3 -> 2
   });
 
-  it('never shows face-down defenders\' factors: only that they are there (3.5.1)', () => {
+  it("never shows face-down defenders' factors: only that they are there (3.5.1)", () => {
     const s = { ...fight({ 'us-2-ad': around[0], 'su-8g-mc': T }), opt: { ...fight({}).opt, hidden: true }, revealed: false };
     const v = view(s, { kind: 'side', side: 'allied' });
     expect(JSON.stringify(v)).not.toContain('su-8g-mc');

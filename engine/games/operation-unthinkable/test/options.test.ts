@@ -10,7 +10,13 @@ const apply = (s: State, ev: Event[]) => ev.reduce((x, e) => rs.evolve(x, e), s)
 
 describe('optional rules as scenario options', () => {
   it('3.5.2 Soviet preparedness: every R unit arrives in GT1 before the Soviet player-turn, and 6.1 never rolls', () => {
-    let s = makeState(map, { step: 'allied-2', turn: 1, units: { 'su-7-rc': '3020', 'us-2-ad': '1230' }, options: { prepared: true }, alliedUpTo: 15 });
+    let s = makeState(map, {
+      step: 'allied-2',
+      turn: 1,
+      units: { 'su-7-rc': '3020', 'us-2-ad': '1230' },
+      options: { prepared: true },
+      alliedUpTo: 15,
+    });
     s = apply(s, rs.decide(s, { type: 'end-phase' }, ALLIED, new FixedDice([])));
     expect(s.step).toBe('prepared');
     const pool = Object.keys(s.u).filter((id) => s.u[id].at === 'drawn');
@@ -26,7 +32,14 @@ describe('optional rules as scenario options', () => {
   });
 
   it('5.4 option: each army group declares its own order and acts in its own kind of phase', () => {
-    let s = makeState(map, { step: 'order-allied', units: { 'us-2-ad': '1230', 'uk-7-ad': '1210', 'su-7-rc': '1310' }, bnd: { kind: 'row', hex: '1021' }, options: { splitOrder: true }, order: {}, alliedUpTo: 12 });
+    let s = makeState(map, {
+      step: 'order-allied',
+      units: { 'us-2-ad': '1230', 'uk-7-ad': '1210', 'su-7-rc': '1310' },
+      bnd: { kind: 'row', hex: '1021' },
+      options: { splitOrder: true },
+      order: {},
+      alliedUpTo: 12,
+    });
     const us = { side: 'allied', commands: ['us-12ag'] };
     const uk = { side: 'allied', commands: ['uk-21ag'] };
     expect(() => rs.decide(s, { type: 'order', order: 'move-fight', group: 'UK' }, us, new FixedDice([]))).toThrow();

@@ -20,7 +20,7 @@ const noDice = new FixedDice([]);
 
 describe('reachable hexes for one multi-hex move (10.0-10.2, 8.2, 7.0, 3.4)', () => {
   const map = printedMap();
-  const rs = game(map);
+  const _rs = game(map);
 
   it('10.2.1 example: through the marsh 1823-1922 the 4G Motorized Rifle Corps reaches further with the 1G Cavalry Corps', () => {
     const st = (u: Record<string, string>) => makeState(map, { step: 'soviet-1', units: u, alliedUpTo: 10 });
@@ -51,11 +51,23 @@ describe('reachable hexes for one multi-hex move (10.0-10.2, 8.2, 7.0, 3.4)', ()
   });
 
   it('every listed path is a move decide() accepts, at the listed cost, and every single step legal() offers is listed', () => {
-    const m = testMap({ terrain: { '2020': 'forest', '2121': 'marsh' }, rivers: [['2221', '2222'], ['1920', '1921']], autobahn: [['2323', '2324'], ['2324', '2325']], lakes: [['1818', '1819']] });
+    const m = testMap({
+      terrain: { '2020': 'forest', '2121': 'marsh' },
+      rivers: [
+        ['2221', '2222'],
+        ['1920', '1921'],
+      ],
+      autobahn: [
+        ['2323', '2324'],
+        ['2324', '2325'],
+      ],
+      lakes: [['1818', '1819']],
+    });
     const r = game(m);
     const st = makeState(m, {
       units: { 'us-2-ad': '2322', 'us-3-ad': '2322', 'aaa-18-abc': '2324', 'su-7-rc': '2827', 'su-4g-mrc': '2927' },
-      alliedUpTo: 30, bnd: { kind: 'row', hex: '1015' },
+      alliedUpTo: 30,
+      bnd: { kind: 'row', hex: '1015' },
     });
     for (const group of [['us-2-ad'], ['us-2-ad', 'us-3-ad']]) {
       const reach = reachable(m, st, ALLIED, group);
@@ -72,7 +84,7 @@ describe('reachable hexes for one multi-hex move (10.0-10.2, 8.2, 7.0, 3.4)', ()
     }
   });
 
-  it('agrees with decide() on every path of a random game, from the viewer\'s own view', () => {
+  it("agrees with decide() on every path of a random game, from the viewer's own view", () => {
     // a seeded game up to the first Allied Movement Phase, then every group's reach from the Allied view
     const rs0 = operationUnthinkable;
     const s = playUntil(rs0, 7, (x) => x.step === 'allied-1' && x.order.allied === 'move-fight');
@@ -80,7 +92,8 @@ describe('reachable hexes for one multi-hex move (10.0-10.2, 8.2, 7.0, 3.4)', ()
     const vs = viewState(view(s, { kind: 'side', side: 'allied' }));
     const m = (rs0 as unknown as { map: typeof map }).map;
     const groups = new Map<string, string[]>();
-    for (const [id, u] of Object.entries(s.u)) if (onMap(u.at) && unitDef(id).side === 'allied') groups.set(u.at, [...(groups.get(u.at) ?? []), id]);
+    for (const [id, u] of Object.entries(s.u))
+      if (onMap(u.at) && unitDef(id).side === 'allied') groups.set(u.at, [...(groups.get(u.at) ?? []), id]);
     let checked = 0;
     const t0 = performance.now();
     for (const g of groups.values()) {
@@ -111,8 +124,9 @@ describe('set-up targets (3.5, 3.6, 3.4, 7.1.2)', () => {
     const hexes = setupTargets(m, s, SOVIET, su);
     expect(hexes.length).toBeGreaterThan(500);
     for (const h of hexes) expect(m.frontline[s.line!][m.index.get(h)!]).toBe(0); // 3.5: east of the line
-    for (const h of [hexes[0], hexes.at(-1)!]) expect(() => rs0.decide(s, { type: 'place', placements: [[su, h]] }, SOVIET, dice)).not.toThrow();
-    const west = m.ids.find((h, i) => m.frontline[s.line!][i] === 1)!;
+    for (const h of [hexes[0], hexes.at(-1)!])
+      expect(() => rs0.decide(s, { type: 'place', placements: [[su, h]] }, SOVIET, dice)).not.toThrow();
+    const west = m.ids.find((_h, i) => m.frontline[s.line!][i] === 1)!;
     expect(hexes).not.toContain(west);
     expect(() => rs0.decide(s, { type: 'place', placements: [[su, west]] }, SOVIET, dice)).toThrow(/3\.5/);
     expect(setupTargets(m, s, ALLIED, su)).toEqual([]); // not the Allies' unit, not their step

@@ -52,11 +52,15 @@ describe('set-up sequence (3.3-3.7)', () => {
     const g = new Game([2]);
     expect(g.s.step).toBe('boundary0');
     expect(code(() => g.do({ type: 'boundary', kind: 'row', hex: '1021' }, SOVIET))).toBe('NOT_YOUR_TURN:5.1');
-    expect(code(() => g.do({ type: 'boundary', kind: 'row', hex: '1021' }, { side: 'allied', commands: ['us-12ag'] }))).toBe('FORBIDDEN:3.4');
+    expect(code(() => g.do({ type: 'boundary', kind: 'row', hex: '1021' }, { side: 'allied', commands: ['us-12ag'] }))).toBe(
+      'FORBIDDEN:3.4',
+    );
     g.do({ type: 'boundary', kind: 'row', hex: '1021' }, ALLIED);
     expect(g.s.step).toBe('setup-soviet');
     // a front may place only its own units, and only east of the frontline (3.5)
-    expect(code(() => g.do({ type: 'place', placements: [['su-32g-rc', '3020']] }, { side: 'soviet', commands: ['1bf'] }))).toBe('FORBIDDEN:3.0');
+    expect(code(() => g.do({ type: 'place', placements: [['su-32g-rc', '3020']] }, { side: 'soviet', commands: ['1bf'] }))).toBe(
+      'FORBIDDEN:3.0',
+    );
     expect(code(() => g.do({ type: 'place', placements: [['su-7-rc', '1005']] }, SOVIET))).toBe('ILLEGAL:3.5');
     const fronts = ['1bf', '2bf', '1uf'].map((c) => ({ side: 'soviet', commands: [c] }));
     for (const f of fronts) {
@@ -100,7 +104,18 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
     const r = game(m);
     expect(code(() => r.decide(s, { type: 'airdrop', drops: [['aaa-18-abc', '3020']] }, ALLIED, new FixedDice([])))).toBe('ILLEGAL:5.3');
     expect(code(() => r.decide(s, { type: 'airdrop', drops: [['aaa-18-abc', '1823']] }, ALLIED, new FixedDice([])))).toBe('ILLEGAL:5.3'); // marsh
-    const ev = r.decide(s, { type: 'airdrop', drops: [['aaa-18-abc', '3021'], ['aaa-1-abc', '3520']] }, ALLIED, new FixedDice([]));
+    const ev = r.decide(
+      s,
+      {
+        type: 'airdrop',
+        drops: [
+          ['aaa-18-abc', '3021'],
+          ['aaa-1-abc', '3520'],
+        ],
+      },
+      ALLIED,
+      new FixedDice([]),
+    );
     const after = ev.reduce((x, e) => r.evolve(x, e), s);
     expect(after.u['aaa-18-abc'].at).toBe('3021');
     expect(after.ctl[m.index.get('3021')!]).toBe('a'); // ruling A23
@@ -118,7 +133,9 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
     expect(after.step).toBe('reinforce');
     const place = rs.legal(after, SOVIET)[0].command as Extract<Command, { type: 'place' }>;
     expect(place.placements.every(([, h]) => h.startsWith('42'))).toBe(true);
-    expect(code(() => rs.decide(after, { type: 'place', placements: [[drawn.units[0], '4120']] }, SOVIET, new FixedDice([])))).toBe('ILLEGAL:6.1');
+    expect(code(() => rs.decide(after, { type: 'place', placements: [[drawn.units[0], '4120']] }, SOVIET, new FixedDice([])))).toBe(
+      'ILLEGAL:6.1',
+    );
     const ev2 = rs.decide(after, place, SOVIET, new FixedDice([]));
     const done = ev2.reduce((x, e) => rs.evolve(x, e), after);
     expect(done.step).toBe('boundary'); // nothing to recycle: on to turn 3
@@ -126,7 +143,16 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
   });
 
   it('recycling example (6.2.2): GT1, a UK unit rolls 3 + 1 = 4 and returns in the GT5 Recycling Phase at one step', () => {
-    let s: State = { ...makeState(map, { step: 'soviet-2', turn: 1, units: { 'uk-7-ad': 'dead', 'us-2-ad': 'dead', 'pl-3-id': 'dead' }, options: { prepared: true }, alliedUpTo: 20 }), recyc: ['uk-7-ad', 'us-2-ad'] };
+    let s: State = {
+      ...makeState(map, {
+        step: 'soviet-2',
+        turn: 1,
+        units: { 'uk-7-ad': 'dead', 'us-2-ad': 'dead', 'pl-3-id': 'dead' },
+        options: { prepared: true },
+        alliedUpTo: 20,
+      }),
+      recyc: ['uk-7-ad', 'us-2-ad'],
+    };
     const ev = rs.decide(s, { type: 'end-phase' }, SOVIET, new FixedDice([3, 6]));
     expect(ev.filter((e) => e.type === 'recycle-roll')).toEqual([
       { type: 'recycle-roll', unit: 'uk-7-ad', die: 3, mod: 1, box: 5 },
@@ -159,9 +185,18 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
 
   it('lets each side act only in its own turn and each command order only its own units', () => {
     const s = makeState(map, { units: { 'us-2-ad': '1230', 'uk-7-ad': '1210' }, bnd: { kind: 'row', hex: '1021' }, alliedUpTo: 20 });
-    expect(code(() => rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, SOVIET, new FixedDice([])))).toBe('NOT_YOUR_TURN:5.1');
-    expect(code(() => rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, { side: 'allied', commands: ['uk-21ag'] }, new FixedDice([])))).toBe('FORBIDDEN:3.4');
-    expect(rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, { side: 'allied', commands: ['us-12ag'] }, new FixedDice([]))[0].type).toBe('moved');
+    expect(code(() => rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, SOVIET, new FixedDice([])))).toBe(
+      'NOT_YOUR_TURN:5.1',
+    );
+    expect(
+      code(() =>
+        rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, { side: 'allied', commands: ['uk-21ag'] }, new FixedDice([])),
+      ),
+    ).toBe('FORBIDDEN:3.4');
+    expect(
+      rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, { side: 'allied', commands: ['us-12ag'] }, new FixedDice([]))[0]
+        .type,
+    ).toBe('moved');
     // the phase ends only when every army group with units has finished (team play)
     const us = { side: 'allied', commands: ['us-12ag'] };
     const ev = rs.decide(s, { type: 'end-phase' }, us, new FixedDice([]));
@@ -171,7 +206,11 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
   });
 
   it('parses untrusted commands with zod and rejects junk', () => {
-    expect(rs.parseCommand({ type: 'move', units: ['us-2-ad'], path: ['1231', 'exit'] })).toEqual({ type: 'move', units: ['us-2-ad'], path: ['1231', 'exit'] });
+    expect(rs.parseCommand({ type: 'move', units: ['us-2-ad'], path: ['1231', 'exit'] })).toEqual({
+      type: 'move',
+      units: ['us-2-ad'],
+      path: ['1231', 'exit'],
+    });
     expect(code(() => rs.parseCommand({ type: 'move', units: [], path: ['1231'] }))).toBe('BAD_COMMAND:null');
     expect(code(() => rs.parseCommand({ type: 'attack', target: 'x', units: ['a'] }))).toBe('BAD_COMMAND:null');
     expect(code(() => rs.parseCommand({ type: 'nope' }))).toBe('BAD_COMMAND:null');
@@ -180,7 +219,10 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
 
 describe('supply (9.0-9.4)', () => {
   it('traces from friendly edge hexes, not through enemy units or out of an enemy zone of control', () => {
-    const s = makeState(map, { units: { 'us-2-ad': '1520', 'su-7-rc': '1320', 'su-12-rc': '1322', 'su-79-rc': '1318', 'su-9-rc': '1324' }, alliedUpTo: 30 });
+    const s = makeState(map, {
+      units: { 'us-2-ad': '1520', 'su-7-rc': '1320', 'su-12-rc': '1322', 'su-79-rc': '1318', 'su-9-rc': '1324' },
+      alliedUpTo: 30,
+    });
     const b = board(map, s);
     expect(b.inSupply('us-2-ad')).toBe(true); // around the north and south ends
     // a wall of Soviet ZOC across the map cuts the line
@@ -201,7 +243,10 @@ describe('supply (9.0-9.4)', () => {
 describe('victory (4.1, 4.2)', () => {
   it('Allies win with five supplied exits each within five hexes of another (ruling A8)', () => {
     const s = makeState(map, { units: {} });
-    const ex = (hexes: string[], sup = true) => ({ ...s, exits: hexes.map((hex, k) => ({ side: 'allied' as const, unit: `u${k}`, hex, turn: 8, sup })) });
+    const ex = (hexes: string[], sup = true) => ({
+      ...s,
+      exits: hexes.map((hex, k) => ({ side: 'allied' as const, unit: `u${k}`, hex, turn: 8, sup })),
+    });
     expect(alliedVictory(ex(['4205', '4210', '4215', '4220', '4225']))).toBe(true);
     expect(alliedVictory(ex(['4205', '4210', '4215', '4222', '4228']))).toBe(false);
     expect(alliedVictory(ex(['4205', '4206', '4207', '4208', '4209'], false))).toBe(false);
@@ -209,7 +254,10 @@ describe('victory (4.1, 4.2)', () => {
 
   it('Soviet sudden death from GT4 with 20 units off the west edge (4.1)', () => {
     const base = makeState(map, { step: 'soviet-1', turn: 4, units: { 'su-7-rc': '1120' }, alliedUpTo: 0 });
-    const s = { ...base, exits: Array.from({ length: 19 }, (_, k) => ({ side: 'soviet' as const, unit: `x${k}`, hex: '1010', turn: 3, sup: true })) };
+    const s = {
+      ...base,
+      exits: Array.from({ length: 19 }, (_, k) => ({ side: 'soviet' as const, unit: `x${k}`, hex: '1010', turn: 3, sup: true })),
+    };
     const ev = rs.decide(s, { type: 'move', units: ['su-7-rc'], path: ['1020', 'exit'] }, SOVIET, new FixedDice([]));
     expect(ev[ev.length - 1]).toMatchObject({ type: 'ended', winner: 'soviet' });
   });
