@@ -11,7 +11,10 @@
  * State is plain JSON so it can be snapshotted and folded in the browser. Engine code does no I/O and reads no
  * clock; randomness only through the DiceSource passed to setup/decide, whose values end up inside events.
  */
+import type { LegalAction } from './actions';
 import type { DiceSource } from './dice';
+
+export type { LegalAction } from './actions';
 
 /** A game event produced by a ruleset: a discriminated union member with JSON payload fields. */
 export interface RuleEvent {
@@ -62,14 +65,6 @@ export interface ScenarioDef {
   options?: OptionDef[];
 }
 
-/** One action the actor may take now; `command` is exactly what to send back to decide(). */
-export interface LegalAction<C extends RuleCommand = RuleCommand> {
-  command: C;
-  label: string;
-  /** Rule reference shown with the action. */
-  rule?: string;
-}
-
 /** A short public description of where the game stands, safe for anyone (lobby, prompt bar). */
 export interface GameStatus {
   /** e.g. "July 1942 I, German player-turn" */
@@ -95,8 +90,14 @@ export interface Ruleset<S = unknown, C extends RuleCommand = RuleCommand, E ext
   setup(scenario: string, options: Record<string, boolean>, dice: DiceSource): E[];
   evolve(state: S, event: E): S;
   decide(state: S, command: C, actor: Actor, dice: DiceSource): E[];
+  /** Complete: every command decide() accepts is offered, as a command or a completion of one (actions.ts). */
   legal(state: S, actor: Actor): LegalAction<C>[];
   view(state: S, viewer: Viewer): V;
+  /**
+   * What a client needs beyond legal() to show the situation well (command ranges, supply, previews), computed on
+   * the server from the full state but holding only what this viewer may know (covered by the twin leak test).
+   */
+  hints?(state: S, viewer: Viewer): unknown;
   redact(event: E, viewer: Viewer, before: S): E | null;
   status(state: S): GameStatus;
   /** Parse untrusted input into a command, or throw RuleError('BAD_COMMAND'). */
@@ -108,10 +109,15 @@ export interface Ruleset<S = unknown, C extends RuleCommand = RuleCommand, E ext
   reveals?(event: E): boolean;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds rulesets of every game; each is typed in its own folder
 export type AnyRuleset = Ruleset<any, any, any, any>;
 
 /** Fold a list of events from a state. */
-export function fold<S, E extends RuleEvent>(rs: Ruleset<S, any, E, any>, events: readonly E[], from: S = rs.initial()): S {
+export function fold<S, E extends RuleEvent>(
+  rs: Pick<Ruleset<S, RuleCommand, E>, 'evolve' | 'initial'>,
+  events: readonly E[],
+  from: S = rs.initial(),
+): S {
   let s = from;
   for (const e of events) s = rs.evolve(s, e);
   return s;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { actionOffers, complete, countCompletions, enumerate, findOffer, type LegalAction, randomPicker, sameJson } from './actions';
+import { SeededDice } from './dice';
+
+type Cmd = { type: 'move'; unit: string; to: string } | { type: 'attack'; hex: string; units: string[] } | { type: 'end' };
+
+const move: LegalAction<Cmd> = {
+  command: { type: 'move' } as Cmd,
+  label: 'Move',
+  choices: [
+    {
+      field: 'unit',
+      label: 'Unit',
+      pick: 'one',
+      options: [
+        {
+          value: 'a',
+          label: 'A',
+          next: [{ field: 'to', label: 'To', pick: 'one', options: ['x', 'y'].map((h) => ({ value: h, label: h, hex: h })) }],
+        },
+        { value: 'b', label: 'B', next: [{ field: 'to', label: 'To', pick: 'one', options: [{ value: 'z', label: 'z' }] }] },
+      ],
+    },
+  ],
+};
+const attack: LegalAction<Cmd> = {
+  command: { type: 'attack', hex: 'h' } as Cmd,
+  label: 'Attack',
+  choices: [
+    { field: 'units', label: 'Attackers', pick: 'some', min: 1, max: 2, options: ['p', 'q', 'r'].map((u) => ({ value: u, label: u })) },
+  ],
+};
+const end: LegalAction<Cmd> = { command: { type: 'end' }, label: 'End' };
+
+describe('structured legal actions', () => {
+  it('offers exactly the completions: nested choices follow the value picked before them', () => {
+    expect(actionOffers(move, { type: 'move', unit: 'a', to: 'y' })).toBe(true);
+    expect(actionOffers(move, { type: 'move', unit: 'b', to: 'z' })).toBe(true);
+    expect(actionOffers(move, { type: 'move', unit: 'b', to: 'x' })).toBe(false);
+    expect(actionOffers(move, { type: 'move', unit: 'c', to: 'x' })).toBe(false);
+    expect(actionOffers(move, { type: 'move', unit: 'a' } as Cmd)).toBe(false);
+    expect(actionOffers(move, { type: 'move', unit: 'a', to: 'x', extra: 1 } as Cmd)).toBe(false);
+    expect(actionOffers(move, { type: 'attack', unit: 'a', to: 'x' } as unknown as Cmd)).toBe(false);
+  });
+  it("'some' choices take distinct values within their bounds, in any order", () => {
+    expect(actionOffers(attack, { type: 'attack', hex: 'h', units: ['q', 'p'] })).toBe(true);
+    expect(actionOffers(attack, { type: 'attack', hex: 'h', units: [] })).toBe(false);
+    expect(actionOffers(attack, { type: 'attack', hex: 'h', units: ['p', 'q', 'r'] })).toBe(false);
+    expect(actionOffers(attack, { type: 'attack', hex: 'h', units: ['p', 'p'] })).toBe(false);
+    expect(actionOffers(attack, { type: 'attack', hex: 'g', units: ['p'] })).toBe(false);
+  });
+  it('a complete action offers itself only; key order and undefined fields do not matter', () => {
+    expect(findOffer([move, attack, end], { type: 'end' })).toBe(end);
+    expect(actionOffers(end, { type: 'end', x: undefined } as Cmd)).toBe(true);
+    expect(sameJson({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);
+    expect(sameJson([1, 2], [2, 1])).toBe(false);
+  });
+  it('completions are counted, enumerated and drawn at random, and every one is offered', () => {
+    expect(countCompletions(move)).toBe(3);
+    expect(countCompletions(attack)).toBe(6);
+    expect(enumerate(move)).toEqual([
+      { type: 'move', unit: 'a', to: 'x' },
+      { type: 'move', unit: 'a', to: 'y' },
+      { type: 'move', unit: 'b', to: 'z' },
+    ]);
+    const dice = new SeededDice(7);
+    for (let i = 0; i < 50; i++) {
+      for (const a of [move, attack, end])
+        expect(
+          actionOffers(
+            a,
+            complete(
+              a,
+              randomPicker(() => dice.next()),
+            ),
+          ),
+        ).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Legal actions as structured choices.
+ *
+ * `legal(state, actor)` answers with a list of actions. An action is either a complete command, or the fixed
+ * part of a command plus the choices still open ("a unit, then its destinations"; "the units that attack, any
+ * non-empty subset of these"). Every field a command carries is either fixed by the action or filled by one of
+ * its choices, so whether a command is offered is decided exactly, without running the rules again
+ * (`offers`). Large choice spaces are offered whole and never truncated; a client (browser, bot, fuzzer)
+ * completes an action by picking values (`complete`, `enumerate`).
+ *
+ * Contract each game keeps (checked by its property tests):
+ *  - every command `decide` accepts is offered by `legal` for that actor in that state;
+ *  - every completion of an offered action is accepted by `decide` (dice may change outcomes, never refuse).
+ * Where a rule couples several picks (stacking over a whole set-up), the game offers the picks one at a time
+ * (one command per unit), so each completion stands on its own.
+ */
+import type { RuleCommand } from './ruleset';
+
+export type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+
+/** One value a choice may take. */
+export interface ChoiceOption {
+  value: Json;
+  /** Shown to players: a place name, a unit's name; never an internal id alone. */
+  label: string;
+  /** The map hex this option stands for, so a client can offer it by clicking the map. */
+  hex?: string;
+  /** Choices that open once this value is picked (a unit, then its destinations). 'one' choices only. */
+  next?: Choice[];
+  /** What the viewer may know about this option: movement cost, odds, "reveals the unit". JSON only. */
+  hint?: { [k: string]: Json };
+}
+
+export interface Choice {
+  /** The top-level command field this choice fills. */
+  field: string;
+  label: string;
+  /** 'one': exactly one option's value; 'some': an array of distinct option values, in any order. */
+  pick: 'one' | 'some';
+  /** For 'some': how many values at least and at most (defaults 1 and the number of options). */
+  min?: number;
+  max?: number;
+  options: ChoiceOption[];
+}
+
+/** One action the actor may take now. */
+export interface LegalAction<C extends RuleCommand = RuleCommand> {
+  /**
+   * A complete command when `choices` is absent; otherwise only the fields fixed for every completion (the
+   * fields the choices fill are absent). Typed as C until every game offers structured choices.
+   */
+  command: C;
+  label: string;
+  /** Rule reference shown with the action. */
+  rule?: string;
+  choices?: Choice[];
+}
+
+// ---------------------------------------------------------------- equality
+
+/** Structural equality of JSON values; object key order does not matter, `undefined` fields are absent. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => sameJson(x, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ka = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const kb = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => k in bo && sameJson(ao[k], bo[k]));
+}
+
+/** A stable text key of a JSON value (sorted object keys), for sets and maps of options. */
+export function jsonKey(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'undefined';
+  if (Array.isArray(v)) return `[${v.map(jsonKey).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${jsonKey(o[k])}`)
+    .join(',')}}`;
+}
+
+// ---------------------------------------------------------------- membership
+
+/** Fields a completion of `choices` fills when the command picks the values it carries. */
+function matchChoices(choices: readonly Choice[], cmd: Record<string, unknown>, filled: Set<string>): boolean {
+  for (const ch of choices) {
+    const v = cmd[ch.field];
+    filled.add(ch.field);
+    if (ch.pick === 'one') {
+      const opt = ch.options.find((o) => sameJson(o.value, v));
+      if (!opt) return false;
+      if (opt.next && !matchChoices(opt.next, cmd, filled)) return false;
+    } else {
+      if (!Array.isArray(v)) return false;
+      const min = ch.min ?? 1;
+      const max = ch.max ?? ch.options.length;
+      if (v.length < min || v.length > max) return false;
+      const allowed = new Set(ch.options.map((o) => jsonKey(o.value)));
+      const seen = new Set<string>();
+      for (const x of v) {
+        const k = jsonKey(x);
+        if (!allowed.has(k) || seen.has(k)) return false;
+        seen.add(k);
+      }
+    }
+  }
+  return true;
+}
+
+/** True when `cmd` is `action` itself or one of its completions. */
+export function actionOffers<C extends RuleCommand>(action: LegalAction<C>, cmd: C): boolean {
+  const c = cmd as unknown as Record<string, unknown>;
+  const fixed = action.command as unknown as Record<string, unknown>;
+  if (!action.choices?.length) return sameJson(fixed, c);
+  const filled = new Set<string>();
+  if (!matchChoices(action.choices, c, filled)) return false;
+  for (const [k, v] of Object.entries(fixed)) if (v !== undefined && !filled.has(k) && !sameJson(v, c[k])) return false;
+  for (const [k, v] of Object.entries(c)) if (v !== undefined && !filled.has(k) && !(k in fixed && fixed[k] !== undefined)) return false;
+  return true;
+}
+
+/** The first action offering `cmd`, or undefined when none does. */
+export function findOffer<C extends RuleCommand>(actions: readonly LegalAction<C>[], cmd: C): LegalAction<C> | undefined {
+  return actions.find((a) => actionOffers(a, cmd));
+}
+
+// ---------------------------------------------------------------- completion
+
+/** Picks values for open choices; `pickOne` returns an index into options, `pickSome` the chosen indexes. */
+export interface Picker {
+  one(choice: Choice): number;
+  some(choice: Choice): number[];
+}
+
+function fill(choices: readonly Choice[], out: Record<string, unknown>, picker: Picker): void {
+  for (const ch of choices) {
+    if (ch.pick === 'one') {
+      const opt = ch.options[picker.one(ch)];
+      out[ch.field] = opt.value;
+      if (opt.next) fill(opt.next, out, picker);
+    } else {
+      out[ch.field] = picker.some(ch).map((i) => ch.options[i].value);
+    }
+  }
+}
+
+/** A complete command from an action, picking open values with `picker`. */
+export function complete<C extends RuleCommand>(action: LegalAction<C>, picker: Picker): C {
+  const out: Record<string, unknown> = { ...(action.command as object) };
+  if (action.choices) fill(action.choices, out, picker);
+  return out as unknown as C;
+}
+
+/** Picker that takes the first option of each choice and the fewest values a 'some' choice allows. */
+export const firstPicker: Picker = {
+  one: () => 0,
+  some: (ch) => Array.from({ length: ch.min ?? 1 }, (_, i) => i),
+};
+
+/** Random picker over a [0,1) source (a bot's or fuzzer's seeded generator). */
+export function randomPicker(next: () => number): Picker {
+  return {
+    one: (ch) => Math.floor(next() * ch.options.length),
+    some: (ch) => {
+      const min = ch.min ?? 1;
+      const max = Math.min(ch.max ?? ch.options.length, ch.options.length);
+      const n = min + Math.floor(next() * (max - min + 1));
+      const idx = ch.options.map((_, i) => i);
+      for (let i = idx.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [idx[i], idx[j]] = [idx[j], idx[i]];
+      }
+      return idx.slice(0, n).sort((a, b) => a - b);
+    },
+  };
+}
+
+/** Every completion of 'one' choices (for 'some' choices: the minimal and the full subsets), up to `limit`. */
+export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit = 10_000): C[] {
+  const out: C[] = [];
+  const walk = (todo: readonly Choice[], acc: Record<string, unknown>): void => {
+    if (out.length >= limit) return;
+    if (!todo.length) {
+      out.push({ ...acc } as unknown as C);
+      return;
+    }
+    const [ch, ...rest] = todo;
+    if (ch.pick === 'one') {
+      for (const o of ch.options) walk([...(o.next ?? []), ...rest], { ...acc, [ch.field]: o.value });
+    } else {
+      const min = ch.min ?? 1;
+      const max = Math.min(ch.max ?? ch.options.length, ch.options.length);
+      const vals = ch.options.map((o) => o.value);
+      walk(rest, { ...acc, [ch.field]: vals.slice(0, min) });
+      if (max > min) walk(rest, { ...acc, [ch.field]: vals.slice(0, max) });
+    }
+  };
+  walk(action.choices ?? [], { ...(action.command as object) });
+  return out;
+}
+
+/** How many complete commands an action stands for ('some' choices counted as subsets within their bounds). */
+export function countCompletions<C extends RuleCommand>(action: LegalAction<C>): number {
+  const binom = (n: number, k: number) => {
+    let r = 1;
+    for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+    return r;
+  };
+  const count = (choices: readonly Choice[]): number =>
+    choices.reduce((acc, ch) => {
+      if (ch.pick === 'one') return acc * ch.options.reduce((s, o) => s + (o.next ? count(o.next) : 1), 0);
+      const min = ch.min ?? 1;
+      const max = Math.min(ch.max ?? ch.options.length, ch.options.length);
+      let n = 0;
+      for (let k = min; k <= max; k++) n += binom(ch.options.length, k);
+      return acc * n;
+    }, 1);
+  return action.choices?.length ? count(action.choices) : 1;
+}
