@@ -4,7 +4,6 @@ const nextConfig = {
   // Server-only packages stay outside the bundle (one copy per process; see docs/decisions.md).
   serverExternalPackages: ['yjs', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
   poweredByHeader: false,
-  typescript: { ignoreBuildErrors: true }, // `npm run typecheck` runs tsc over the whole repo in the test command
 };
 
 export default nextConfig;
