@@ -28,10 +28,17 @@ export const weatherOf = (gt: number): Weather => turnRecord(gt).weather;
 /**
  * CRT number for an attack: #4 for the Axis and #2 for the Russian in Mud and Snow (14.17, 14.26), otherwise the
  * by-year schedule. An attack made by Finnish units only takes the Russian weather treatment (14.0, our reading).
+ * North of the Weatherline in clear turns the data's `northOfWeatherlineInClear` decides (14.44, see rulings).
  */
-export function crtTableFor(side: Side, gt: number, weather: Weather, opts: { finnishOnly?: boolean } = {}): CrtTable {
+export function crtTableFor(
+  side: Side,
+  gt: number,
+  weather: Weather,
+  opts: { finnishOnly?: boolean; northOfWeatherline?: boolean } = {},
+): CrtTable {
   const sel = crt.selection;
-  if (weather !== 'clear') return (side === 'axis' && !opts.finnishOnly ? sel.mudSnow.axis : sel.mudSnow.soviet) as CrtTable;
+  const winterTables = weather !== 'clear' || (opts.northOfWeatherline && sel.northOfWeatherlineInClear.value === 'mudSnow');
+  if (winterTables) return (side === 'axis' && !opts.finnishOnly ? sel.mudSnow.axis : sel.mudSnow.soviet) as CrtTable;
   const byYear = sel.clearByYear[side] as Record<string, number>;
   const years = Object.keys(byYear).map(Number);
   const y = Math.min(Math.max(yearOfTurn(gt), Math.min(...years)), Math.max(...years));

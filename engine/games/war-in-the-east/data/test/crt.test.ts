@@ -110,6 +110,12 @@ describe('which table applies', () => {
     for (const y of ['1942', '1943'] as const) expect(sched.axis[y]).toBeLessThan(purge.axis[y]);
   });
 
+  it('keeps the by-year table north of the Weatherline in clear turns, and #4/#2 there in Mud (14.44)', () => {
+    expect(crtTableFor('axis', 5, 'clear', { northOfWeatherline: true })).toBe(1);
+    expect(crtTableFor('soviet', 5, 'clear', { northOfWeatherline: true })).toBe(4);
+    expect(crtTableFor('axis', 18, 'mud', { northOfWeatherline: true })).toBe(4);
+  });
+
   it('lets an all-Finnish attack in Mud use the Russian table (14.0 weather treatment)', () => {
     expect(crtTableFor('axis', 18, 'mud', { finnishOnly: true })).toBe(2);
     expect(crtTableFor('axis', 5, 'clear', { finnishOnly: true })).toBe(1);
