@@ -20,6 +20,7 @@ import type {
   ScenarioId,
   ScenarioRule,
   Side,
+  SizeRow,
   Startline,
 } from './types';
 
@@ -31,6 +32,8 @@ export const SCENARIOS: readonly ScenarioId[] = ['S41', 'W41', 'S42', 'W42', 'S4
 
 export const cards = cardsJson.cards as unknown as Card[];
 export const blocks = countermixJson.blocks as Block[];
+/** Countermix size per side, card category, nationality and Guards/SS flag (3.2.2: the surplus starts eliminated). */
+export const countermixSizes = countermixJson.sizes.rows as SizeRow[];
 export const reinforcements = reinforcementsJson as unknown as Reinforcements;
 export const startlines = startlinesJson.scenarios as unknown as Startline[];
 export const s41 = s41Json as unknown as S41Data;

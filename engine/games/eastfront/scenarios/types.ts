@@ -48,6 +48,16 @@ export interface Block extends Sourced {
   note?: string;
 }
 
+/** One row of the countermix size table (derived from the blocks). */
+export interface SizeRow {
+  side: Side;
+  category: ForceCategory | 'para';
+  nat: Block['nat'];
+  ss?: boolean;
+  guards?: boolean;
+  count: number;
+}
+
 // ---------------------------------------------------------------- cards
 
 export interface ForceLine {
@@ -98,7 +108,7 @@ export type ScenarioRule = Sourced & { phase: RulePhase } & (
     | { kind: 'beachhead'; status: 'prep' | 'ready' }
     | { kind: 'siegeGuns'; block: string; fortressFire: Fp; allWeather: boolean; lostIfRebuilt: boolean }
     | { kind: 'battleHex'; hex: string; od: Side; deploy?: Partial<Record<Side, DeployRule>> }
-    | { kind: 'satellitesRestricted'; area: string }
+    | { kind: 'satellitesRestricted'; area: string; releases?: { capture: string; frees: string[]; area?: string }[] }
     | { kind: 'strategicObjectives'; rules: string[] }
     | {
         kind: 'pocket';

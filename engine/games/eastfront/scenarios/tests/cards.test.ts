@@ -15,6 +15,7 @@ import {
   CATEGORY,
   campaign,
   card,
+  countermixSizes,
   cards,
   defaultForces,
   reinforcements,
@@ -128,12 +129,22 @@ describe('countermix', () => {
     }
   });
 
+  it('states its size table as counted from the blocks', () => {
+    const key = (side: string, cat: string, nat: string, ss?: boolean, guards?: boolean) => `${side}|${cat}|${nat}|${!!ss}|${!!guards}`;
+    const counted = new Map<string, number>();
+    for (const b of blocks) {
+      const k = key(b.side, CATEGORY[b.type] ?? 'para', b.nat, b.ss, b.guards);
+      counted.set(k, (counted.get(k) ?? 0) + 1);
+    }
+    expect(new Map(countermixSizes.map((r) => [key(r.side, r.category, r.nat, r.ss, r.guards), r.count]))).toEqual(counted);
+  });
+
   it('each type of the countermix is exactly as large as the largest force card needs (sizes derived)', () => {
     for (const side of SIDES)
       for (const cat of ['hq', 'armor', 'mech', 'infantry', 'satellite', 'shock', 'cavalry'] as const) {
         const size = blocks.filter((b) => b.side === side && CATEGORY[b.type] === cat).length;
         const need = Math.max(...SCENARIOS.map((id) => card(id).forces[side][cat]?.units ?? 0));
-        expect(size, `${side} ${cat}`).toBeGreaterThanOrEqual(need);
+        expect(size, `${side} ${cat}`).toBe(need);
       }
   });
 });
