@@ -18,7 +18,7 @@ import {
   withSovietIds,
 } from './ou-helpers';
 import { gameIdOf, join, mapReady, player } from './team-helpers';
-import { latestSeq, scrubTo, watchConsole } from './timetravel-helpers';
+import { latestSeq, scrubTo, settledSeq, watchConsole } from './timetravel-helpers';
 
 /**
  * Operation Unthinkable with the platform's time travel (issue 8, point 7): an OU game created in the lobby is
@@ -97,7 +97,7 @@ test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone f
   await clickAndWait(page, attack.getByRole('button', { name: 'Declare' }));
   await fightItOut(page);
   await expect(page.getByTestId('ou-last-result')).toContainText(/Odds \d+:\d+ → /);
-  const last = await latestSeq(page);
+  const last = await settledSeq(page);
   await expect(page.getByTestId('timeline-chapter')).toContainText('Allied second phase');
 
   // Mouse: the chapter strip names OU's turns and phases; a click on the first phase goes back to its start.
@@ -227,7 +227,7 @@ test('OU hidden set-up: no past moment and no live replay hands the Allies or a 
   await expect(map(allied.page)).not.toHaveAttribute('data-hidden', '0');
 
   // Every moment so far, stepped through with the keys: face-down counters at most, never a name.
-  const last = await latestSeq(allied.page);
+  const last = await settledSeq(allied.page);
   await focusPage(allied.page);
   await allied.page.keyboard.press('Home');
   await expect(allied.page).toHaveURL(/\?at=1$/); // the first moment: the game's creation

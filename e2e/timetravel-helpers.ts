@@ -31,6 +31,22 @@ export async function latestSeq(page: Page): Promise<number> {
   return Number(/of (\d+)/.exec(t ?? '')?.[1]);
 }
 
+/**
+ * The latest event number once the timeline has caught up with the server: read until it stays the same for about a
+ * second. A panel fed by the view (a combat result, say) can show before the timeline's event query refetches.
+ */
+export async function settledSeq(page: Page): Promise<number> {
+  let prev = -1;
+  let same = 0;
+  for (let k = 0; k < 60 && same < 3; k++) {
+    const now = await latestSeq(page);
+    same = now === prev ? same + 1 : 0;
+    prev = now;
+    await page.waitForTimeout(350);
+  }
+  return prev;
+}
+
 /** Take the first offered action whose label starts with `prefix`, and wait for the log to grow. */
 export async function act(page: Page, prefix: RegExp): Promise<number> {
   const before = await latestSeq(page);
