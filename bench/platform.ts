@@ -154,8 +154,8 @@ export async function benchStore(log: Log, longGame = 20_000) {
         await store.append(
           gameId,
           folder,
-          (s: any) => {
-            let total = s.total as number;
+          (s: unknown) => {
+            let total = (s as { total: number }).total;
             return Array.from({ length: end - seq }, () => ({ type: 'added', payload: { by: 'a:a1', n: 1, total: ++total } }));
           },
           { actor: null },

@@ -260,6 +260,7 @@ const USAGE = `usage: npm run game -- <game> <scenario> [--commands FILE.jsonl|-
 see docs/game-runner.md`;
 
 export function main(argv: string[]): number {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript narrows it from the parseArgs call below
   let args;
   try {
     args = parseArgs({
