@@ -22,11 +22,14 @@ import { SeededDice } from '../engine/core/dice';
 import type { AnyRuleset } from '../engine/core/ruleset';
 import { randomPlay, skirmish } from '../engine/testing/skirmish';
 import { tally, tallyLog } from '../engine/testing/tally';
+import { registerTestRulesets } from '../engine/testing/rulesets';
 import { GameService } from '../server/games';
 import { toRuleEvent, type StoredEvent } from '../server/store';
 import { apiClient } from '../server/testing/client';
 import { freshDatabase, type TestDb } from '../server/testing/harness';
 import { spawnServer, type ServerProcess } from '../server/testing/processes';
+
+registerTestRulesets(); // the store and pipeline benches play the small test games
 
 export type Log = (msg: string) => void;
 
