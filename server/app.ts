@@ -15,7 +15,7 @@ import { appRouter } from './router';
 import { createContextFactory, type AppServices } from './trpc';
 import { ensureDemoGame } from './demo';
 import { YjsServer } from './yjs/server';
-import { loadSecret, RateLimiter } from './session';
+import { loadSecret, RateLimiter, SessionStore } from './session';
 
 export interface StartOptions {
   port: number;
@@ -54,11 +54,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const games = new GameService(database, { snapshotEvery: opts.snapshotEvery, allowTestGames: opts.testGames, dice: opts.dice });
   const live = new LiveHub(database);
   await live.start();
+  const secret = await loadSecret(database);
   const services: AppServices = {
     games,
     live,
     instance: randomUUID(),
-    secret: await loadSecret(database),
+    secret,
+    sessions: new SessionStore(database, secret),
     joinLimiter: new RateLimiter(30, 60_000),
   };
   if (opts.seedDemo) {
@@ -117,7 +119,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     database,
     games,
     instance: services.instance,
-    tokensOf: (req) => contextOf({ req, res: null as never }).tokens,
+    tokensOf: async (req) => (await contextOf({ req, res: null })).tokens,
   }).start();
   server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').startsWith('/yjs')) yjs.handleUpgrade(req, socket, head);

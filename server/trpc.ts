@@ -3,7 +3,7 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sessionCookie, tokensFrom, type RateLimiter } from './session';
+import { sessionCookie, type RateLimiter, type SessionStore } from './session';
 import superjson from 'superjson';
 import { RuleError } from '../engine/core/errors';
 import type { GameService } from './games';
@@ -14,6 +14,8 @@ export interface AppServices {
   live: LiveHub;
   /** Signs session cookies (shared by every instance through the database). */
   secret: string;
+  /** Browser sessions (the tokens each browser holds). */
+  sessions: SessionStore;
   /** Limits invite-token attempts per client address. */
   joinLimiter: RateLimiter;
   /** Process id for logs and for skipping own messages in cross-instance fan-out. */
@@ -26,19 +28,30 @@ export interface Context {
   tokens: string[];
   /** Client address, for rate limits. */
   ip?: string;
-  /** Replace the browser's session cookie with one holding these tokens. */
-  setSession?: (tokens: string[]) => void;
+  /** Keep these tokens in the browser's session (creating it and setting its cookie if needed). */
+  keepTokens?: (tokens: string[]) => Promise<void>;
 }
 
 export { tokensFrom } from './session';
 
 export function createContextFactory(services: AppServices) {
-  return ({ req, res }: { req: IncomingMessage; res: ServerResponse }): Context => ({
-    services,
-    tokens: tokensFrom(req, services.secret),
-    ip: req.socket.remoteAddress,
-    setSession: (tokens) => res.setHeader('Set-Cookie', sessionCookie(services.secret, tokens)),
-  });
+  return async ({ req, res }: { req: IncomingMessage; res: ServerResponse | null }): Promise<Context> => {
+    const session = await services.sessions.read(req);
+    let sessionId = session.sessionId;
+    let legacy = session.legacy;
+    return {
+      services,
+      tokens: session.tokens,
+      ip: req.socket?.remoteAddress,
+      keepTokens: async (tokens) => {
+        // A legacy cookie's tokens move into the session along with the new ones.
+        const id = await services.sessions.add(sessionId, [...legacy, ...tokens]);
+        legacy = [];
+        if (id !== sessionId && res && !res.headersSent) res.setHeader('Set-Cookie', sessionCookie(services.secret, id));
+        sessionId = id;
+      },
+    };
+  };
 }
 
 const t = initTRPC.context<Context>().create({

@@ -19,10 +19,10 @@ export async function guard<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Add tokens to the browser's signed session cookie (newest first; the oldest drop off past the limit). */
-export function rememberTokens(ctx: Context, tokens: string[]) {
-  ctx.tokens = [...new Set([...tokens, ...ctx.tokens])].slice(0, 60);
-  ctx.setSession?.(ctx.tokens);
+/** Keep tokens in the browser's session (a server-side row per token: a browser keeps every seat it gains). */
+export async function rememberTokens(ctx: Context, tokens: string[]) {
+  ctx.tokens = [...new Set([...tokens, ...ctx.tokens])];
+  await ctx.keepTokens?.(tokens);
 }
 
 export const principalOf = (ctx: Context, id: string) => ctx.services.games.principal(id, ctx.tokens);
@@ -50,7 +50,7 @@ export const gameRouter = router({
       guard(async () => {
         const created = await ctx.services.games.create(input);
         // The creator's browser holds every seat until they hand seats out with invite links (hot-seat).
-        rememberTokens(ctx, [created.ownerToken, ...created.seats.map((s) => s.token)]);
+        await rememberTokens(ctx, [created.ownerToken, ...created.seats.map((s) => s.token)]);
         return created;
       }),
     ),

@@ -61,7 +61,7 @@ export const timelineRouter = router({
   branch: publicProcedure.input(z.object({ gameId, atSeq: seq, name: z.string().max(120).optional() })).mutation(({ ctx, input }) =>
     guard(async () => {
       const r = await timelineOf(ctx).branch(input.gameId, await principalOf(ctx, input.gameId), input.atSeq, input.name);
-      rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
+      await rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
       return r;
     }),
   ),

@@ -40,7 +40,7 @@ export interface YjsOptions {
   /** This process's id: written to yjs_updates.origin so fan-out can skip own rows. */
   instance: string;
   /** The seat tokens a request carries (session cookie, x-hexfront-token header). */
-  tokensOf: (req: IncomingMessage) => string[];
+  tokensOf: (req: IncomingMessage) => string[] | Promise<string[]>;
   /** Compact a document once it has more than this many stored rows (default 200). */
   compactAfter?: number;
   /** Largest websocket message accepted, in bytes (default 1 MiB); larger ones close the connection. */
@@ -175,8 +175,8 @@ export class YjsServer {
   }
 
   /** Who may open the document a request addresses (exported for tests and for the pages' own checks). */
-  authorize(req: IncomingMessage): Promise<Access> {
-    return authorize(this.opts.games, req, this.opts.tokensOf(req));
+  async authorize(req: IncomingMessage): Promise<Access> {
+    return authorize(this.opts.games, req, await this.opts.tokensOf(req));
   }
 
   /** The 'upgrade' handler for /yjs/... requests. */
