@@ -193,7 +193,7 @@ export class GameService {
       })
       .from(games);
     const filtered = opts.ids ? q.where(inArray(games.id, opts.ids)) : q;
-    const rows = await filtered.orderBy(desc(games.updatedAt)).limit(opts.limit ?? 100);
+    const rows = await filtered.orderBy(desc(games.updatedAt)).limit(opts.limit ?? (opts.ids ? opts.ids.length : 100));
     const seatRows = rows.length
       ? await this.db
           .select({ gameId: seats.gameId, side: seats.side, label: seats.label, holder: seats.holder })
