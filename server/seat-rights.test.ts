@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from './session';
 import { apiClient, codeOf } from './testing/client';
-import { useTestServer } from './testing/useTestServer';
+import { useTestServer as serverPerFile } from './testing/useTestServer';
 
-const server = useTestServer();
+const server = serverPerFile();
 
 /** A fresh join limiter: these tests join hundreds of times from one address on purpose. */
 function unlimitedJoins() {

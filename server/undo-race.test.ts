@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiClient, codeOf, type ApiClient } from './testing/client';
-import { useTestServer } from './testing/useTestServer';
+import { useTestServer as serverPerFile } from './testing/useTestServer';
 import { TAKEBACK_ANSWER, UNDO } from './games';
 import { Timeline } from './timeline';
 
-const server = useTestServer();
+const server = serverPerFile();
 
 const TRIALS = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
