@@ -4,6 +4,7 @@
  */
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
+import type { Viewer } from '../../engine/core/ruleset';
 import { listRulesets } from '../../engine/games';
 import { toTrpcError } from '../errors';
 import { publicProcedure, router, type Context } from '../trpc';
@@ -111,17 +112,30 @@ export const gameRouter = router({
     .input(z.object({ gameId, side, since: z.number().int().min(0), lastEventId: z.string().nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
       const games = ctx.services.games;
-      let viewer;
+      let viewer: Viewer;
       try {
         await games.game(input.gameId);
         viewer = games.viewerOf(await principalOf(ctx, input.gameId), input.side);
       } catch (err) {
         throw toTrpcError(err);
       }
+      // Whether this request still sees what it saw when it subscribed (its seats may be revoked or reissued).
+      const seen = JSON.stringify(viewer);
+      const stillAllowed = async () => {
+        try {
+          return JSON.stringify(games.viewerOf(await principalOf(ctx, input.gameId), input.side)) === seen;
+        } catch {
+          return false;
+        }
+      };
       const resume = input.lastEventId ? Number(input.lastEventId) : NaN;
       const since = Number.isInteger(resume) && resume >= 0 ? resume : input.since;
-      for await (const batch of ctx.services.live.follow(games, input.gameId, viewer, since, signal)) {
-        yield tracked(String(batch.lastSeq), batch);
+      try {
+        for await (const batch of ctx.services.live.follow(games, input.gameId, viewer, since, signal, stillAllowed)) {
+          yield tracked(String(batch.lastSeq), batch);
+        }
+      } catch (err) {
+        throw toTrpcError(err);
       }
     }),
 });

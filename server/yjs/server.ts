@@ -25,6 +25,7 @@ import { docs, getPersistence, getYDoc, setPersistence, setupWSConnection } from
 import type { Database } from '../../db/client';
 import { yjsUpdates } from '../../db/schema';
 import type { GameService } from '../games';
+import { SEATS_CHANNEL } from '../seats';
 import { authorize, type Access } from './access';
 import { MAX_DOC_BYTES } from './names';
 
@@ -137,7 +138,7 @@ export class YjsServer {
   private readonly byDoc = new WeakMap<Y.Doc, Bound>();
   private readonly releasing = new Map<string, Promise<void>>();
   /** Open connections, with the request they were authorized on and whether they may write. */
-  private readonly conns = new Map<WebSocket, { req: IncomingMessage; write: boolean }>();
+  private readonly conns = new Map<WebSocket, { req: IncomingMessage; write: boolean; doc: string }>();
   private recheckTimer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
@@ -158,7 +159,15 @@ export class YjsServer {
     installDispatcher();
     registry().set(this.key, this);
     byDatabase.set(this.opts.database, this);
-    this.unlisten = await this.opts.database.listen(YJS_CHANNEL, (payload) => this.onNotify(payload));
+    const unYjs = await this.opts.database.listen(YJS_CHANNEL, (payload) => this.onNotify(payload));
+    // A game's seats changed (revoked, reissued, commands moved): its rooms' connections are checked at once.
+    const unSeats = await this.opts.database.listen(SEATS_CHANNEL, (gameId) => {
+      void this.recheck((doc) => doc.startsWith(`game/${gameId}/`)).catch((err) => this.log('re-check failed:', err));
+    });
+    this.unlisten = async () => {
+      await unYjs();
+      await unSeats();
+    };
     const every = this.opts.recheckEveryMs ?? 30_000;
     if (every > 0) {
       this.recheckTimer = setInterval(() => {
@@ -215,7 +224,7 @@ export class YjsServer {
   }
 
   private attach(ws: WebSocket, req: IncomingMessage, key: string, write: boolean) {
-    this.conns.set(ws, { req, write });
+    this.conns.set(ws, { req, write, doc: splitKey(key).name });
     ws.once('close', () => this.conns.delete(ws));
     ws.on('error', () => {});
     // setupWSConnection subscribes to 'message' with ws.on: hand it a filtered stream instead, so a read-only
@@ -251,14 +260,14 @@ export class YjsServer {
   }
 
   /**
-   * Authorize every open connection again; close (code 4403) those no longer allowed in, or no longer allowed to
-   * write. Returns how many were closed.
+   * Authorize every open connection again (or those whose document name passes `only`); close (code 4403) those
+   * no longer allowed in, or no longer allowed to write. Returns how many were closed.
    */
-  async recheck(): Promise<number> {
+  async recheck(only?: (doc: string) => boolean): Promise<number> {
     let closed = 0;
     for (const [ws, c] of [...this.conns]) {
       if (this.closed) break;
-      if (!this.conns.has(ws)) continue;
+      if (!this.conns.has(ws) || (only && !only(c.doc))) continue;
       let now: Access;
       try {
         now = await this.authorize(c.req);
