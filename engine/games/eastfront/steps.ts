@@ -26,6 +26,7 @@ import {
   hexsideLimit,
   hitsPerStep,
   isBox,
+  inTokenOrder,
   liveUnits,
   offenceFp,
   onMap,
@@ -645,7 +646,7 @@ function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
   // 14.6: first the linkup of this side's dispersed paras: in a friendly hex, in a friendly ZOC or with other
   // friendly units; otherwise eliminated. Control stays as set at the phase start (8.1). A hex left disputed
   // by earlier control with no friendly ZOC reaching it now does not count (ruling ).
-  for (const u of liveUnits(em.s, side)) {
+  for (const u of inTokenOrder(liveUnits(em.s, side))) {
     if (!u.dispersed) continue;
     const ok =
       ctlAt(em.s, g.board, u.at!) === CTL[side] ||
@@ -705,7 +706,8 @@ function supplyCheck(em: Emitter, g: Game, dice: DiceSource, excess: Set<string>
   const rail = railNet(em.s, g.board, g.ctx, foe);
   const unsupplied: string[] = [];
   const supplied: string[] = [];
-  for (const u of liveUnits(em.s, foe)) {
+  // one attrition event per unit, in token order: the id order would pair face-down tokens with the card's letters
+  for (const u of inTokenOrder(liveUnits(em.s, foe))) {
     if (!excess.has(u.id) && hasSupplyLine(em.s, g.board, foe, u.at!, rail)) supplied.push(u.id);
     else unsupplied.push(u.id);
   }
