@@ -49,7 +49,7 @@ function shuffle<T>(xs: T[], rnd: SeededDice): T[] {
 }
 
 /** Set-up twin: a bijection between Soviet set-up counters of one command and one stacking value. */
-function setupPlan(s: State, rnd: SeededDice): TwinPlan<State, Command, Event> | null {
+export function setupTwin(s: State, rnd: SeededDice): TwinPlan<State, Command, Event> | null {
   const groups = new Map<string, string[]>();
   for (const id of Object.keys(s.u)) {
     const d = unitDef(id);
@@ -122,7 +122,7 @@ export function operationUnthinkableTwins(): TwinAdapter<State, Command, Event, 
       viewer.kind === 'side' ? { side: viewer.side, commands: viewer.commands ? [...viewer.commands] : ALLIED_COMMANDS } : null,
     plan(_viewer, rnd, _setupA, afterSetupA) {
       // set-up twins need the hidden set-up; draws happen in every game without 3.5.2
-      if (afterSetupA.opt.hidden && rnd.next() < 0.6) return setupPlan(afterSetupA, rnd);
+      if (afterSetupA.opt.hidden && rnd.next() < 0.6) return setupTwin(afterSetupA, rnd);
       return drawPlan(rnd);
     },
     diverged(a, b, viewer) {
