@@ -95,11 +95,14 @@ interface Watcher {
 
 interface Tally {
   bodies: number;
+  /** Bodies that differed (all of them); the first few are described in `differences`. */
+  differing: number;
   differences: string[];
 }
 
 function same(tally: Tally, what: string, a: string, b: string) {
   tally.bodies++;
+  if (a !== b) tally.differing++;
   if (a !== b && tally.differences.length < 8) {
     let i = 0;
     while (a[i] === b[i]) i++;
@@ -272,7 +275,7 @@ describe('twin games through the API', () => {
       { name: 'soviet', viewer: { kind: 'side', side: 'soviet' }, token: (t) => t.tokens.soviet },
       { name: 'spectator', viewer: { kind: 'spectator' }, token: () => undefined },
     ];
-    const tally: Tally = { bodies: 0, differences: [] };
+    const tally: Tally = { bodies: 0, differing: 0, differences: [] };
     const run = await playTwins<EfState, EfCommand>({
       a,
       b,
@@ -297,7 +300,9 @@ describe('twin games through the API', () => {
       await compareUpTo(tally, w, a, b, run.last);
       await compareLinks(tally, w, a, b, run.last);
     }
-    console.log(`[twins] eastfront API: ${run.played} command pairs, compared up to seq ${run.last}; ${run.ended}; ${tally.bodies} bodies`);
+    console.log(
+      `[twins] eastfront API: ${run.played} command pairs, compared up to seq ${run.last}; ${run.ended}; ${tally.bodies} bodies compared, ${tally.differing} differ`,
+    );
     expect(tally.differences).toEqual([]);
     expect(run.played).toBeGreaterThan(3);
     expect(run.last).toBeGreaterThan(5);
@@ -314,7 +319,7 @@ describe('twin games through the API', () => {
       { name: 'allied', viewer: { kind: 'side', side: 'allied' }, token: (t) => t.tokens.allied },
       { name: 'spectator', viewer: { kind: 'spectator' }, token: () => undefined },
     ];
-    const tally: Tally = { bodies: 0, differences: [] };
+    const tally: Tally = { bodies: 0, differing: 0, differences: [] };
     const run = await playTwins<OuState, OuCommand>({
       a,
       b,
@@ -337,7 +342,7 @@ describe('twin games through the API', () => {
       await compareLinks(tally, w, a, b, run.last);
     }
     console.log(
-      `[twins] operation-unthinkable API: ${run.played} command pairs, compared up to seq ${run.last}; ${run.ended}; ${tally.bodies} bodies`,
+      `[twins] operation-unthinkable API: ${run.played} command pairs, compared up to seq ${run.last}; ${run.ended}; ${tally.bodies} bodies compared, ${tally.differing} differ`,
     );
     expect(tally.differences).toEqual([]);
     expect(run.played).toBeGreaterThan(3);
