@@ -198,6 +198,10 @@ export function describeEastfront(e: ClientEvent): string {
       return `${SIDE_NAME[d.side] ?? d.side} production order sealed: ${d.order?.replace?.length ?? 0} replacement(s), ${d.order?.cadres?.length ?? 0} new cadre(s), ${d.spent} PP.`;
     case 'replaced':
       return `${cap(unitName(d.unit))} gets a replacement step (now ${d.cv}).`;
+    case 'replacements':
+      return d.units?.length
+        ? `Replacement steps for ${d.units.map((r: { unit: string; cv: number }) => `${unitName(r.unit)} (now ${r.cv})`).join(', ')}.`
+        : 'No replacement steps this month.';
     case 'cadre':
       return d.cv === -1
         ? `A new block appears at ${hexLabel(d.hex)}.`

@@ -64,6 +64,7 @@ export function eastfrontTwins(rs: EastfrontRuleset, scenario: string): TwinAdap
       const setup = setupA[0];
       if (setup?.type !== 'setup') return null;
       const hide = hiddenSides(viewer);
+      if (rnd.next() < 0.25) return productionTwin(rs, hide);
       const sameKind = rnd.next() < 0.5;
       // face-down blocks of a hidden side, grouped by hex (and by type and strength when `sameKind`)
       const groups = new Map<string, Unit[]>();
@@ -112,6 +113,12 @@ export function eastfrontTwins(rs: EastfrontRuleset, scenario: string): TwinAdap
       }
       return null;
     },
+    choose(actions, _s, rnd) {
+      // phases are ended more often than at random, so that supply checks and production come round
+      const end = actions.find((a) => ['endCommand', 'endMovement', 'endCombat'].includes(a.command.type));
+      if (end && rnd.next() < 0.3) return end;
+      return actions[Math.floor(rnd.next() * actions.length)];
+    },
     probes(view, actor, rnd) {
       // what the seat might try with what it knows: the card's letters and the tokens it sees
       const foreign = view.units.filter((u) => u.side !== actor.side);
@@ -131,6 +138,22 @@ export function eastfrontTwins(rs: EastfrontRuleset, scenario: string): TwinAdap
         { type: 'produce', replace: [unit], cadres: [{ unit, hex }] },
         { type: 'paradrop', unit, by: pick(names), to: hex },
       ];
+    },
+  };
+}
+
+/**
+ * Production twin: the same deal, but each hidden side's sealed order buys other replacements (none where history A
+ * bought some, the offered greedy order where A bought none). Cadres, which arrive in public, stay the same.
+ */
+function productionTwin(rs: EastfrontRuleset, hide: Side[]): TwinPlan<State, Command, Event> {
+  return {
+    describe: 'other replacements in sealed production orders',
+    command(cmd, actor, a, b) {
+      if (cmd.type !== 'produce' || !hide.includes(actor.side as Side)) return translateCommand(cmd, a, b);
+      if (cmd.replace.length) return { ...cmd, replace: [] };
+      const greedy = rs.legal(b, actor).find((x) => x.command.type === 'produce' && x.command.replace.length)?.command;
+      return greedy?.type === 'produce' ? { ...cmd, replace: greedy.replace } : cmd;
     },
   };
 }

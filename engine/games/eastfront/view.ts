@@ -199,6 +199,8 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
       return { ...e, unsupplied: e.unsupplied.map(pub).sort(cmp), supplied: e.supplied.map(pub).sort(cmp) };
     case 'attrition':
       return owner(e.unit) ? e : { type: 'attrition', unit: pub(e.unit), cv: -1, ...(e.eliminated ? { eliminated: true } : {}) };
+    case 'replacements':
+      return viewer.kind === 'side' && viewer.side === e.side ? e : null;
     case 'ordersSealed':
     case 'replaced':
       return viewer.kind === 'side' && viewer.side === (e.type === 'ordersSealed' ? e.side : before.units[e.unit]?.side) ? e : null;
