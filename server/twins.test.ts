@@ -3,8 +3,8 @@
  * everything one side may know and different in what it may not (which face-down EastFront block carries which
  * letter; which face-down Operation Unthinkable counter stands in which hex). While the twins may not yet look
  * different to that side, the raw response bodies it gets must be the same byte for byte, after only the game's own
- * id, link tokens and clock times are masked: game.view at several seqs, game.viewsAt, game.events, a replay link's
- * view and events, a what-if branch's view, and the error bodies of commands the side tries. The direct id scan
+ * id, link tokens and clock times are masked: game.view at several seqs, game.viewsAt, game.events, the live stream's
+ * events, a replay link's view and events, a what-if branch's view, and the error bodies of commands the side tries. The direct id scan
  * stays in server/leak.test.ts.
  */
 import { randomUUID } from 'node:crypto';
@@ -77,6 +77,45 @@ async function rawPost(procedure: string, input: unknown, token?: string): Promi
     body: JSON.stringify({ json: input }),
   });
   return `${res.status} ${await res.text()}`;
+}
+
+/** Opens the live SSE stream of a game as the watcher; `stop` returns every event it delivered, in order. */
+function liveStream(t: Twin, token?: string) {
+  const ac = new AbortController();
+  let text = '';
+  const q = encodeURIComponent(JSON.stringify({ json: { gameId: t.id, since: 0 } }));
+  const done = fetch(`${server().url}/api/trpc/game.live?input=${q}`, {
+    headers: token ? { 'x-hexfront-token': token } : {},
+    signal: ac.signal,
+  })
+    .then(async (res) => {
+      const reader = res.body?.getReader();
+      const dec = new TextDecoder();
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) break;
+        text += dec.decode(chunk.value);
+      }
+    })
+    .catch(() => {});
+  return {
+    stop: async (last: number) => {
+      ac.abort();
+      await done;
+      const events: { seq: number }[] = [];
+      for (const line of text.split('\n')) {
+        if (!line.startsWith('data:')) continue;
+        try {
+          const msg = JSON.parse(line.slice(5));
+          events.push(...((msg?.json?.events ?? msg?.events ?? []) as { seq: number }[]));
+        } catch {
+          /* a keep-alive or a partial line */
+        }
+      }
+      // batches may be cut differently in two games: the events themselves, in order, must be the same
+      return masked(JSON.stringify(events.filter((e) => e.seq <= last)), t);
+    },
+  };
 }
 
 async function send(t: Twin, side: string, command: unknown) {
@@ -182,6 +221,21 @@ async function compareLinks(tally: Tally, w: Watcher, a: Twin, b: Twin, last: nu
   same(tally, `${w.name} branch events`, mask(ba.events, a, ba.id), mask(bb.events, b, bb.id));
 }
 
+/** Live streams of both twins for every watcher, opened before play; compared once the twins may part. */
+async function openStreams(watchers: Watcher[], a: Twin, b: Twin) {
+  const streams = watchers.map((w) => ({ w, sa: liveStream(a, w.token(a)), sb: liveStream(b, w.token(b)) }));
+  await new Promise((r) => setTimeout(r, 300));
+  return async (tally: Tally, last: number) => {
+    await new Promise((r) => setTimeout(r, 500));
+    for (const { w, sa, sb } of streams) {
+      const ea = await sa.stop(last);
+      const eb = await sb.stop(last);
+      if (ea === '[]') throw new Error(`no live events reached ${w.name}`);
+      same(tally, `${w.name} game.live`, ea, eb);
+    }
+  };
+}
+
 /**
  * Plays the twins in lock step through the API: history A picks offered commands at random, the twin makes the same
  * public choice; after each pair, while no watcher may yet tell them apart, the watchers' error bodies are compared.
@@ -276,6 +330,7 @@ describe('twin games through the API', () => {
       { name: 'spectator', viewer: { kind: 'spectator' }, token: () => undefined },
     ];
     const tally: Tally = { bodies: 0, differing: 0, differences: [] };
+    const live = await openStreams(watchers, a, b);
     const run = await playTwins<EfState, EfCommand>({
       a,
       b,
@@ -296,6 +351,7 @@ describe('twin games through the API', () => {
         ];
       },
     });
+    await live(tally, run.last);
     for (const w of watchers) {
       await compareUpTo(tally, w, a, b, run.last);
       await compareLinks(tally, w, a, b, run.last);
@@ -320,6 +376,7 @@ describe('twin games through the API', () => {
       { name: 'spectator', viewer: { kind: 'spectator' }, token: () => undefined },
     ];
     const tally: Tally = { bodies: 0, differing: 0, differences: [] };
+    const live = await openStreams(watchers, a, b);
     const run = await playTwins<OuState, OuCommand>({
       a,
       b,
@@ -337,6 +394,7 @@ describe('twin games through the API', () => {
           : [{ type: 'end-phase' }];
       },
     });
+    await live(tally, run.last);
     for (const w of watchers) {
       await compareUpTo(tally, w, a, b, run.last);
       await compareLinks(tally, w, a, b, run.last);
