@@ -66,9 +66,18 @@ export function witeAliases(h: Hex): string[] {
 
 export const witeCodec: HexCodec = { id: witeId, parse: parseWiteId, aliases: witeAliases };
 
+/**
+ * Whether a hex number is a whole hex of the assembled map. The western sections' column 34 exists only in odd
+ * rows: in even rows it would stick out half a hex past the others, and the book names SW1033 and SW3033
+ * (even rows, column 33) as western edge hexes next to SW1134 (odd row, column 34) (13.53, 29.34). Derived.
+ */
+export function isMapHex(row: number, col: number): boolean {
+  return onMap(row, col) && !(col === COLS && row % 2 === 0);
+}
+
 /** Every hex of the assembled map, north to south, east to west. */
 export function witeCells(): Hex[] {
   const out: Hex[] = [];
-  for (let row = 1; row <= ROWS; row++) for (let col = 1; col <= COLS; col++) out.push(hexOfGlobal(row, col));
+  for (let row = 1; row <= ROWS; row++) for (let col = 1; col <= COLS; col++) if (isMapHex(row, col)) out.push(hexOfGlobal(row, col));
   return out;
 }
