@@ -9,7 +9,7 @@ import type { LonLat, RailSpec } from '../../../maps/spec';
 import { BOOK_RAIL_BRANCHES } from './book';
 
 const sub = 'substitute' as const;
-const line = (name: string, ...via: (string | LonLat)[]): RailSpec => ({ name, via, prov: sub, src: '1941 main line (substitute route)' });
+const line = (name: string, ...via: (string | LonLat)[]): RailSpec => ({ name, via, prov: sub, src: 'substitute route' });
 
 const CHUDOVO: LonLat = [31.66, 59.12];
 const BOLOGOYE: LonLat = [34.05, 57.88];

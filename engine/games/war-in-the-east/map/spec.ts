@@ -21,7 +21,14 @@ export const WITE_PROJECTION = { lat0: 48, lon0: 38 };
 export const WITE_FIT = { spacing: 33_190, rotation: -13.21, offset: [13_869, -10_913] as [number, number] };
 
 const sub = 'substitute' as const;
-const area = (name: string, terrain: string, src: string, ring: LonLat[]): AreaSpec => ({ name, terrain, ring, prov: sub, src });
+/** Terrain areas; `why` is documentation only (the hexes carry the short area name as their source). */
+const area = (name: string, terrain: string, _why: string, ring: LonLat[]): AreaSpec => ({
+  name,
+  terrain,
+  ring,
+  prov: sub,
+  src: `area ${name}`,
+});
 
 const proj = makeProjector(laeaDefinition(WITE_PROJECTION));
 const MOSCOW = BOOK_CITIES.find((c) => c.name === 'Moscow')!;
@@ -289,7 +296,7 @@ export const witeSpec: MapSpec = {
   unplayable: [
     {
       name: 'Sweden',
-      src: 'substitute: neutral Sweden is not part of the game (the rules never send units there)',
+      src: 'Sweden, neutral (substitute: no rule sends units there)',
       ring: BORDERS_JUNE_1941.find((b) => b.name === 'Sweden')!.ring,
     },
   ],
