@@ -34,6 +34,40 @@ export function buildWiteMap(): BuildResult {
     if (pc) o.values = { ...(o.values ?? {}), personnel: 1 };
     return o;
   });
+  // 7.5: a coastal city hex has a wholly or partly sea hexside; its sea zones are those of the sea hexes next to it
+  const hexById = new Map(map.hexes.map((h) => [h.id, h]));
+  const zonesNear = new Map<string, Set<string>>();
+  for (const sd of map.hexsides) {
+    if (sd.kind !== 'sea') continue;
+    const [a, b] = [hexById.get(sd.a), hexById.get(sd.b)];
+    if (!a || !b) continue;
+    const [land, sea] = a.terrain === 'sea' ? [b, a] : [a, b];
+    if (!sea.zone) continue;
+    (zonesNear.get(land.id) ?? zonesNear.set(land.id, new Set()).get(land.id)!).add(sea.zone);
+  }
+  // 7.2: the port of Leningrad is two coastal city hexes; on our coast the Gulf is narrower than a hex there, so
+  // the two Leningrad hexes nearest the open Baltic are the port (derived)
+  const balticSea = map.hexes.filter((h) => h.zone === 'baltic');
+  const leningrad = (BOOK_CITIES.find((c) => c.name === 'Leningrad')?.hexes ?? []).map((id) => hexById.get(id)!).filter(Boolean);
+  const toSea = (h: { x: number; y: number }) => Math.min(...balticSea.map((s) => Math.hypot(s.x - h.x, s.y - h.y)));
+  const leningradPort = [...leningrad].sort((a, b) => toSea(a) - toSea(b) || a.id.localeCompare(b.id)).slice(0, 2);
+  for (const h of leningradPort) (zonesNear.get(h.id) ?? zonesNear.set(h.id, new Set()).get(h.id)!).add('baltic');
+  map.cities = map.cities.map((c) => {
+    const zones = zonesNear.get(c.hex);
+    const o = { ...c };
+    delete o.port;
+    delete o.seaZones;
+    if (zones) {
+      o.port = true;
+      o.seaZones = [...zones].sort();
+    }
+    return o;
+  });
+  map.boxes = map.boxes.map((b) => {
+    if (b.kind !== 'sea-zone') return b;
+    const ports = [...new Set(map.cities.filter((c) => c.seaZones?.includes(b.id)).map((c) => c.hex))].sort();
+    return { ...b, hexes: ports, ports };
+  });
   map.regions = witeRegions(map);
   const fit = fitGrid(WITE_PROJECTION);
   map.notes = [

@@ -208,6 +208,18 @@ describe('War in the East map: regions', () => {
     expect(old.has(map.named.Leningrad)).toBe(false);
   });
 
+  it('7.2-7.5: sea zones; Baltic and Black Sea coastal cities; Sevastopol controls the Black Sea', () => {
+    const zone = (id: string) => map.boxes.find((b) => b.id === id);
+    const baltic = zone('baltic')?.ports ?? [];
+    const black = zone('black-sea')?.ports ?? [];
+    for (const c of ['Helsinki', 'Turku', 'Tallinn', 'Riga', 'Königsberg']) expect(baltic, c).toContain(map.named[c]);
+    expect(baltic.filter((h) => ['NW3712', 'NW3713', 'NW3812'].includes(h))).toHaveLength(2); // 7.2
+    for (const c of ['Odessa', 'Sevastopol', 'Constanta', 'Novorossiysk']) expect(black, c).toContain(map.named[c]);
+    expect(zone('black-sea')?.control).toBe(map.named.Sevastopol); // 7.4
+    expect(baltic.filter((h) => black.includes(h))).toEqual([]); // 7.5: no city on both
+    for (const h of map.hexes) if (h.terrain === 'sea') expect(h.zone, h.id).toBeTruthy();
+  });
+
   it('every region, hexside and city is tagged printed / derived / substitute', () => {
     for (const r of map.regions ?? []) {
       expect(PROVS.has(r.prov), r.id).toBe(true);

@@ -9,7 +9,7 @@ import { gridToXY } from '../../../maps/grid';
 import { xyToHex } from '../../../maps/grid';
 import { BORDERS_JUNE_1941, DEFAULT_COUNTRY_1941 } from '../../../maps/borders1941';
 import { laeaDefinition, makeProjector } from '../../../maps/projection';
-import type { AreaSpec, LonLat, MapSpec, PlaceSpec } from '../../../maps/spec';
+import type { AreaSpec, LonLat, MapSpec, PlaceSpec, SeaZoneSpec } from '../../../maps/spec';
 import { BOOK_CITIES } from './book';
 import { parseWiteId, witeCells, witeCodec, witeId } from './ids';
 import { townPlaces } from './places';
@@ -29,6 +29,17 @@ const area = (name: string, terrain: string, _why: string, ring: LonLat[]): Area
   prov: sub,
   src: `area ${name}`,
 });
+
+/** A lon/lat ring with points at most `step` degrees apart (straight projected chords bow away from parallels). */
+function densify(ring: LonLat[], step = 1): LonLat[] {
+  const out: LonLat[] = [];
+  ring.forEach((a, i) => {
+    const b = ring[(i + 1) % ring.length];
+    const n = Math.max(1, Math.ceil(Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1])) / step));
+    for (let k = 0; k < n; k++) out.push([a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n]);
+  });
+  return out;
+}
 
 const proj = makeProjector(laeaDefinition(WITE_PROJECTION));
 const MOSCOW = BOOK_CITIES.find((c) => c.name === 'Moscow')!;
@@ -71,6 +82,105 @@ const bookPlaces: PlaceSpec[] = BOOK_CITIES.flatMap((c) => {
     return p;
   });
 });
+
+// 7.3-7.5: sea movement only between Baltic (with the Gulf of Finland) or between Black Sea coastal city hexes;
+// the other seas are zones so no rule mistakes them for either. Rings are ours (substitute), first match wins.
+const SEA_ZONES: SeaZoneSpec[] = [
+  {
+    id: 'baltic',
+    name: 'Baltic Sea (with the Gulfs of Finland, Riga and Bothnia)',
+    control: 'Axis only (7.3)',
+    ports: [],
+    adjacent: [],
+    ring: [
+      [9, 53],
+      [31.5, 53],
+      [31.5, 61.5],
+      [27, 66.5],
+      [19, 66.5],
+      [9, 58],
+    ],
+    prov: 'printed',
+    src: '7.3, 7.5 (the ring is ours)',
+  },
+  {
+    id: 'azov',
+    name: 'Sea of Azov',
+    control: 'none',
+    ports: [],
+    adjacent: ['black-sea'],
+    ring: [
+      [34.2, 45.2],
+      [36.55, 45.2],
+      [36.75, 45.5],
+      [39.8, 45.8],
+      [39.8, 47.6],
+      [34.2, 47.6],
+    ],
+    prov: 'substitute',
+    src: 'ours: 7.4 names only the Black Sea; we keep the Sea of Azov apart',
+  },
+  {
+    id: 'black-sea',
+    name: 'Black Sea',
+    control: 'Sevastopol',
+    ports: [],
+    adjacent: ['azov'],
+    ring: [
+      [26, 40],
+      [43, 40],
+      [43, 47.5],
+      [26, 47.5],
+    ],
+    prov: 'printed',
+    src: '7.4: the side holding Sevastopol may use it (the ring is ours)',
+  },
+  {
+    id: 'white-sea',
+    name: 'White Sea',
+    control: 'none',
+    ports: [],
+    adjacent: ['barents'],
+    ring: [
+      [31, 63],
+      [46, 63],
+      [46, 66.9],
+      [31, 66.9],
+    ],
+    prov: 'substitute',
+    src: 'ours (no sea movement, 7.5)',
+  },
+  {
+    id: 'barents',
+    name: 'Barents Sea',
+    control: 'none',
+    ports: [],
+    adjacent: ['white-sea'],
+    ring: [
+      [8, 66.9],
+      [65, 66.9],
+      [65, 75],
+      [8, 75],
+    ],
+    prov: 'substitute',
+    src: 'ours (no sea movement, 7.5)',
+  },
+  {
+    id: 'caspian',
+    name: 'Caspian Sea',
+    control: 'none',
+    ports: [],
+    adjacent: [],
+    ring: [
+      [46, 40],
+      [56, 40],
+      [56, 48.5],
+      [46, 48.5],
+    ],
+    prov: 'substitute',
+    src: 'ours (no sea movement, 7.5)',
+  },
+];
 
 export const witeSpec: MapSpec = {
   game: 'war-in-the-east',
@@ -300,10 +410,17 @@ export const witeSpec: MapSpec = {
       ring: BORDERS_JUNE_1941.find((b) => b.name === 'Sweden')!.ring,
     },
   ],
-  hexOverrides: [],
+  // the geodata stops at 62 E (engine/maps/geodata/README.md): the map's north-eastern corner beyond it is the
+  // forest land of the Komi and the northern Urals, not sea
+  hexOverrides: witeCells()
+    .filter((h) => {
+      const [x, y] = gridToXY(grid, h.q, h.r);
+      return proj.inverse([x, y])[0] > 61.4;
+    })
+    .map((h) => ({ hex: witeId(h), land: true, terrain: 'woods', prov: sub, src: 'beyond the geodata (62 E): northern forest' })),
   hexsideOverrides: [],
   rails,
-  seaZones: [],
+  seaZones: SEA_ZONES.map((z) => ({ ...z, ring: densify(z.ring) })),
   exitZones: [],
   notes: [
     'War in the East (3.1): 4 map sections, 101 rows x 68 columns of pointy-top hexes, ids as 3.11/3.13 print them (NW, NE, SW, SE + row from the north + column from the section east edge).',
