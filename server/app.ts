@@ -51,6 +51,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database = await openDatabase({ url: opts.databaseUrl, dataDir: opts.dataDir });
   log(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${opts.dataDir})`}`);
   await migrateDatabase(database);
+  if (opts.testGames) (await import('../engine/testing/rulesets')).registerTestRulesets();
   const games = new GameService(database, { snapshotEvery: opts.snapshotEvery, allowTestGames: opts.testGames, dice: opts.dice });
   const live = new LiveHub(database);
   await live.start();

@@ -61,7 +61,8 @@ export function ShareReplay({
         <label>
           <input type="checkbox" checked={annotate} onChange={(e) => setAnnotate(e.target.checked)} /> viewers may annotate
         </label>
-        <button type="button"
+        <button
+          type="button"
           disabled={create.isPending}
           onClick={() => {
             setCopied(false);
