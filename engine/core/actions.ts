@@ -29,6 +29,8 @@ export interface ChoiceOption {
   next?: Choice[];
   /** What the viewer may know about this option: movement cost, odds, "reveals the unit". JSON only. */
   hint?: { [k: string]: Json };
+  /** What picking this option spends of its 'some' choice's budget (production points, say). */
+  cost?: number;
 }
 
 export interface Choice {
@@ -40,6 +42,8 @@ export interface Choice {
   /** For 'some': how many values at least and at most (defaults 1 and the number of options). */
   min?: number;
   max?: number;
+  /** For 'some': the picked options' costs may add up to at most this (a shared allowance, 11.3 in EastFront). */
+  budget?: number;
   options: ChoiceOption[];
 }
 
@@ -102,13 +106,16 @@ function matchChoices(choices: readonly Choice[], cmd: Record<string, unknown>, 
       const min = ch.min ?? 1;
       const max = ch.max ?? ch.options.length;
       if (v.length < min || v.length > max) return false;
-      const allowed = new Set(ch.options.map((o) => jsonKey(o.value)));
+      const allowed = new Map(ch.options.map((o) => [jsonKey(o.value), o.cost ?? 0]));
       const seen = new Set<string>();
+      let spent = 0;
       for (const x of v) {
         const k = jsonKey(x);
         if (!allowed.has(k) || seen.has(k)) return false;
         seen.add(k);
+        spent += allowed.get(k) ?? 0;
       }
+      if (ch.budget !== undefined && spent > ch.budget) return false;
     }
   }
   return true;
@@ -177,9 +184,25 @@ export function randomPicker(next: () => number): Picker {
         const j = Math.floor(next() * (i + 1));
         [idx[i], idx[j]] = [idx[j], idx[i]];
       }
-      return idx.slice(0, n).sort((a, b) => a - b);
+      return withinBudget(ch, idx, n).sort((a, b) => a - b);
     },
   };
+}
+
+/** The first `n` of `order` (option indexes) whose costs fit the choice's budget, skipping those that do not. */
+function withinBudget(ch: Choice, order: number[], n: number): number[] {
+  if (ch.budget === undefined) return order.slice(0, n);
+  const out: number[] = [];
+  let left = ch.budget;
+  for (const i of order) {
+    if (out.length >= n) break;
+    const c = ch.options[i].cost ?? 0;
+    if (c <= left) {
+      out.push(i);
+      left -= c;
+    }
+  }
+  return out;
 }
 
 /** Every completion of 'one' choices (for 'some' choices: the minimal and the full subsets), up to `limit`. */
@@ -197,16 +220,18 @@ export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit =
     } else {
       const min = ch.min ?? 1;
       const max = Math.min(ch.max ?? ch.options.length, ch.options.length);
-      const vals = ch.options.map((o) => o.value);
-      walk(rest, { ...acc, [ch.field]: vals.slice(0, min) });
-      if (max > min) walk(rest, { ...acc, [ch.field]: vals.slice(0, max) });
+      const idx = ch.options.map((_, i) => i);
+      const pick = (n: number) => withinBudget(ch, idx, n).map((i) => ch.options[i].value);
+      walk(rest, { ...acc, [ch.field]: pick(min) });
+      if (max > min) walk(rest, { ...acc, [ch.field]: pick(max) });
     }
   };
   walk(action.choices ?? [], { ...(action.command as object) });
   return out;
 }
 
-/** How many complete commands an action stands for ('some' choices counted as subsets within their bounds). */
+/** How many complete commands an action stands for ('some' choices counted as subsets within their bounds; a budget
+ *  is not counted, so this is an upper bound for budgeted choices). */
 export function countCompletions<C extends RuleCommand>(action: LegalAction<C>): number {
   const binom = (n: number, k: number) => {
     let r = 1;
