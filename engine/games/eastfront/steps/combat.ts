@@ -19,7 +19,7 @@ import {
   type Em,
   type Game,
 } from './game';
-import { continueRound } from './round';
+import { checkFireLists, continueRound, fireOrders } from './round';
 import { endCombatPhase } from './turn';
 
 // ---------------------------------------------------------------- combat (7.x)
@@ -106,6 +106,7 @@ export const combatStep = (name: string): EfStep => ({
         '7.14',
         'needs an HQ command',
       );
+      checkFireLists(s, c.hex, s.active, c);
       const units = Object.values(s.units).filter((u) => u.at === c.hex);
       em.emit({ type: 'revealed', hex: c.hex, units: units.map((u) => ({ id: u.id, token: u.token, type: u.type, cv: u.cv })) });
       const passive = other(s.active);
@@ -145,7 +146,7 @@ export function combatLegal(s: State, g: Game, actor: Actor): LegalAction<Comman
   const canFight = g.commands[side].some((x) => x.hq && actor.commands.includes(x.id));
   for (const b of Object.values(s.battles))
     if (!b.fought && canFight)
-      out.push({ command: { type: 'fight', hex: b.hex }, label: `Fight at ${g.board.label(b.hex)}`, rule: '7.14' });
+      out.push(...fireOrders(s, b.hex, side, { type: 'fight', hex: b.hex }, `Fight at ${g.board.label(b.hex)}`, '7.14'));
   const pending = Object.values(s.battles).some((b) => !b.fought && (b.air || (b.fresh && b.oa === side)));
   if (!pending && actor.commands.includes(supremeCommand(g, side)))
     out.push({ command: { type: 'endCombat' }, label: 'End the combat phase', rule: '4.43' });

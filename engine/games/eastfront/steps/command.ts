@@ -1,8 +1,8 @@
-import type { Actor, LegalAction } from '../../../core';
+import type { Actor, ChoiceOption, LegalAction } from '../../../core';
 import { decideByTable } from '../../../core/steps';
 import { isHq } from '../data';
-import { friendly, liveUnits, onMap, overstacks } from '../rules';
-import type { Command, State } from '../state';
+import { endPositions, friendly, liveUnits, onMap, overstacks, stackLimit } from '../rules';
+import type { Command, State, Unit } from '../state';
 import {
   activeWaiting,
   commandOfHq,
@@ -20,7 +20,8 @@ import {
 import { pursuit } from './movement';
 import { paradropReady } from './paradrop';
 import { checkLandPath } from './paths';
-import { NO_DICE, checkCarriedOverstacks, stackSafe } from './stacking';
+import { NO_ROLL, checkCarriedOverstacks, shortfalls } from './stacking';
+import { evolve } from '../evolve';
 import { TABLE } from './table';
 import { phaseEvent } from './turn';
 
@@ -108,32 +109,73 @@ export const commandStep: EfStep = {
   },
 };
 
+/**
+ * R-6.22 for an activation: judged on the position it leaves (the activation with its deploy, as if the HQ
+ * survived any pursuit fire, the worst case for stacking), only when some hex is overstacked or the deploy hex
+ * is full.
+ */
+function activationOk(s: State, g: Game, h: Unit, c: { blitz?: boolean; paradrop?: boolean; deploy?: string }): boolean {
+  const side = s.active;
+  const full = !!c.deploy && (endPositions(s, side).get(c.deploy)?.length ?? 0) >= stackLimit(g.board, c.deploy);
+  if (!full && !overstacks(s, g.board, side, true).length) return true;
+  const after = evolve(s, {
+    type: 'activated',
+    hq: h.id,
+    token: h.token,
+    cv: h.cv,
+    unitType: h.type,
+    blitz: !!c.blitz,
+    ...(h.type === 'shq' ? { supreme: c.paradrop ? 0 : 2 * h.cv } : {}),
+    ...(c.paradrop ? { paradrop: true } : {}),
+    ...(c.deploy ? { deploy: c.deploy } : {}),
+  });
+  return !shortfalls(after, g, side).length;
+}
+
+/** 5.2.1: the hexes an HQ may deploy to as it activates (friendly, unembattled, one hex, not in Mud). */
+function deployOptions(s: State, g: Game, h: Unit, blitz: boolean): ChoiceOption[] {
+  if (!onMap(h) || s.weather === 'mud') return [];
+  const out: ChoiceOption[] = [];
+  for (const n of g.board.neighbours(h.at!)) {
+    if (!friendly(s, g.board, n, h.side) || s.battles[n] || enemiesAt(s, n, h.side)) continue;
+    if (!tryOk(() => checkLandPath(s, g, h, [n], { deploy: true, noEngage: true, retreat: true }))) continue;
+    if (!activationOk(s, g, h, { blitz, deploy: n })) continue;
+    out.push({ value: n, label: g.board.label(n), hex: n });
+  }
+  return out;
+}
+
+/** Activations (plain, Blitz, paradrop; each with or without a deploy hex as a choice) and the end of the phase. */
 export function commandLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const out: LegalAction<Command>[] = [];
   const side = s.active;
   for (const h of liveUnits(s, side)) {
     if (!isHq(h.type) || h.hq || !holdsHq(g, actor, side, h.id)) continue;
-    out.push({ command: { type: 'activate', hq: h.id }, label: `Activate ${h.name}`, rule: '5.2' });
-    if (h.type === 'hq')
-      out.push({ command: { type: 'activate', hq: h.id, blitz: true }, label: `Activate ${h.name} for Blitz`, rule: '5.7' });
-    if (onMap(h) && paradropReady(s, h))
+    for (const blitz of h.type === 'hq' ? [false, true] : [false]) {
+      const base: Command = blitz ? { type: 'activate', hq: h.id, blitz: true } : { type: 'activate', hq: h.id };
+      const what = blitz ? `Activate ${h.name} for Blitz` : `Activate ${h.name}`;
+      const rule = blitz ? '5.7' : '5.2';
+      if (activationOk(s, g, h, { blitz })) out.push({ command: base, label: what, rule });
+      const deploy = deployOptions(s, g, h, blitz);
+      if (deploy.length)
+        out.push({
+          command: base,
+          label: `${what} and deploy it`,
+          rule: '5.2.1',
+          choices: [{ field: 'deploy', label: 'Deploy to', pick: 'one', options: deploy }],
+        });
+    }
+    if (onMap(h) && paradropReady(s, h) && activationOk(s, g, h, { paradrop: true }))
       out.push({
         command: { type: 'activate', hq: h.id, paradrop: true },
         label: `Activate ${h.name} to command a paradrop`,
         rule: '14.2',
       });
-    if (onMap(h) && s.weather !== 'mud')
-      for (const n of g.board.neighbours(h.at!)) {
-        if (!friendly(s, g.board, n, side) || s.battles[n] || enemiesAt(s, n, side)) continue;
-        const command: Command = { type: 'activate', hq: h.id, deploy: n };
-        if (!stackSafe(s, g, actor, command, n)) continue;
-        out.push({ command, label: `Activate ${h.name}, deploy to ${g.board.label(n)}`, rule: '5.2.1' });
-      }
   }
   const end: Command = { type: 'endCommand' };
   if (
     actor.commands.includes(supremeCommand(g, side)) &&
-    (!overstacks(s, g.board, side, true).length || tryOk(() => decideByTable(TABLE, g, s, end, actor, NO_DICE)))
+    (!overstacks(s, g.board, side, true).length || tryOk(() => decideByTable(TABLE, g, s, end, actor, NO_ROLL)))
   )
     out.push({ command: end, label: 'End the Command Phase', rule: '4.41' });
   return out;

@@ -1,4 +1,4 @@
-import type { Actor } from '../../../core';
+import type { Actor, Json } from '../../../core';
 import { RuleError } from '../../../core/errors';
 import { type Waiting, type Step, type Handler, Emitter } from '../../../core/steps';
 import type { Board } from '../board';
@@ -127,3 +127,9 @@ export function tryOk(f: () => unknown): boolean {
 export const activeWaiting =
   (phase: string) =>
   (s: State, g: Game): Waiting[] => [{ side: s.active, command: supremeCommand(g, s.active), what: `${phase} phase` }];
+
+/**
+ * The fixed part of an action whose choices fill the rest (engine/core/actions.ts types an action's `command` as
+ * a whole command until every game offers choices; this is the one place EastFront narrows a partial one).
+ */
+export const fixedPart = (c: { type: Command['type'] } & Record<string, Json>): Command => c as unknown as Command;

@@ -2,16 +2,17 @@
  * Movement Phase and Blitz Movement Phase (6.x, 9.x, 5.41, 6.41-6.42): moves, rail moves, rearguards, HQ
  * mobilization, paradrops, and the end of movement with pursuit fire.
  */
-import type { Actor, DiceSource, LegalAction } from '../../../core';
+import type { Actor, ChoiceOption, DiceSource, LegalAction } from '../../../core';
 import { rollMany } from '../../../core/dice';
 import { countAtLeast } from '../../../mechanics/graph';
 import { type Fp, FP_TARGET, isHq, other } from '../data';
 import { doubleDefence, liveUnits, onMap, overstacks, speed, unitsAt } from '../rules';
-import type { Command, State } from '../state';
+import type { Command, State, Unit } from '../state';
 import {
   activeWaiting,
   commandOfHq,
   enemiesAt,
+  fixedPart,
   holdsHq,
   ownAt,
   req,
@@ -168,46 +169,115 @@ export const movementStep = (name: string): EfStep => ({
   },
 });
 
+type Mover = Extract<Command, { type: 'move' | 'rail' | 'retreat' }>['type'];
+
+/** Destinations of a set of paths, each with the paths reaching it (one per entry hexside when engaging). */
+function byDest(paths: string[][]): Map<string, string[][]> {
+  const m = new Map<string, string[][]>();
+  for (const p of paths) {
+    const d = p[p.length - 1];
+    (m.get(d) ?? m.set(d, []).get(d)!).push(p);
+  }
+  return m;
+}
+
+/** The hex a path enters its destination from. */
+const entryOf = (start: string, p: string[]) => (p.length > 1 ? p[p.length - 2] : start);
+
+/**
+ * Movement Phase offers, a block then its destinations: per unit and kind of move one action whose choices are
+ * the commanding HQ (`by`, field HQs first; the SHQ costs a supreme move, 5.61) and then the destination hex
+ * (`to`), each with the route the engine takes (`hint.path`). An engaging destination reachable across several
+ * hexsides has a second action whose `via` picks the hex it is entered from (7.5 river assault, 6.33 limits).
+ */
 export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const out: LegalAction<Command>[] = [];
   const side = s.active;
-  const add = (command: Command, label: string, rule: string, dest?: string) => {
-    if (stackSafe(s, g, actor, command, dest)) out.push({ command, label, rule });
-  };
-  const dest = (p: string[]) => p[p.length - 1];
+  const b = g.board;
   const hqs = liveUnits(s, side).filter((h) => h.hq && holdsHq(g, actor, side, h.id));
+  const fieldFirst = (x: Unit, y: Unit) => Number(x.type === 'shq') - Number(y.type === 'shq') || (x.id < y.id ? -1 : 1);
+  /** One action per kind: `by` options, each opening the destinations that stay stack-safe under that HQ. */
+  const offer = (u: Unit, type: Mover, by: Unit[], dests: Map<string, string[][]>, label: string, rule: string, entries: boolean) => {
+    const byOpts: ChoiceOption[] = [];
+    for (const h of by) {
+      const to: ChoiceOption[] = [];
+      for (const [dest, paths] of dests) {
+        if (entries && paths.length < 2) continue;
+        const cmd = { type, unit: u.id, path: paths[0], by: h.id } as Command;
+        if (!stackSafe(s, g, actor, cmd, dest)) continue;
+        const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path: paths[0] } };
+        if (entries)
+          opt.next = [
+            {
+              field: 'via',
+              label: 'Entering from',
+              pick: 'one',
+              options: paths.map((p) => {
+                const e = entryOf(u.at!, p);
+                return { value: [e], label: `from ${b.label(e)}`, hex: e, hint: { path: p } };
+              }),
+            },
+          ];
+        to.push(opt);
+      }
+      if (to.length)
+        byOpts.push({
+          value: h.id,
+          label: h.type === 'shq' && type !== 'rail' ? `${h.name} (a supreme move)` : h.name,
+          next: [{ field: 'to', label: 'To', pick: 'one', options: to }],
+        });
+    }
+    if (byOpts.length)
+      out.push({
+        command: fixedPart({ type, unit: u.id, path: [] }),
+        label,
+        rule,
+        choices: [{ field: 'by', label: 'Commanded by', pick: 'one', options: byOpts }],
+      });
+  };
   for (const u of liveUnits(s, side)) {
     if (!onMap(u) || u.moved || u.strat || u.hq || u.dispersed) continue; // 14.6: dispersed paras cannot move
-    // a field HQ commands for free; the SHQ is offered when no field HQ of this seat reaches the unit (5.61)
-    const cmdrs = hqs.filter((h) => commands(s, g, u, h.id));
-    const shq = cmdrs.find((h) => h.type === 'shq');
-    const by = cmdrs.find((h) => h.type !== 'shq') ?? shq;
-    if (!by) continue;
-    for (const path of landMoves(s, g, u, {}, true))
-      add({ type: 'move', unit: u.id, path, by: by.id }, `Move ${u.name} to ${g.board.label(dest(path))}`, '6.1', dest(path));
-    if (enemiesAt(s, u.at!, side) && !s.rearguards.some((r) => r.hex === u.at))
-      for (const path of landMoves(s, g, u, { retreat: true })
-        .filter((p) => !enemiesAt(s, dest(p), side))
-        .slice(0, 2))
-        add(
-          { type: 'retreat', unit: u.id, path, by: by.id },
-          `Retreat ${u.name} (rearguard) to ${g.board.label(dest(path))}`,
-          '6.41',
-          dest(path),
-        );
-    if (shq && s.phase === 'movement')
-      for (const path of railMoves(s, g, u))
-        add({ type: 'rail', unit: u.id, path, by: shq.id }, `Rail ${u.name} to ${g.board.label(dest(path))}`, '9.21', dest(path));
+    const cmdrs = hqs.filter((h) => commands(s, g, u, h.id)).sort(fieldFirst);
+    if (!cmdrs.length) continue;
+    const land = byDest(landMoves(s, g, u, {}, true));
+    offer(u, 'move', cmdrs, land, `Move ${u.name}`, '6.1', false);
+    offer(u, 'move', cmdrs, land, `Move ${u.name} into battle across a chosen hexside`, '6.33', true);
+    if (enemiesAt(s, u.at!, side) && !s.rearguards.some((r) => r.hex === u.at)) {
+      const away = landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side));
+      offer(u, 'retreat', cmdrs, byDest(away), `Retreat ${u.name} (rearguard)`, '6.41', false);
+    }
+    const shqs = cmdrs.filter((h) => h.type === 'shq');
+    if (shqs.length && s.phase === 'movement') offer(u, 'rail', shqs, byDest(railMoves(s, g, u)), `Rail ${u.name}`, '9.21', false);
   }
   out.push(...paradropLegal(s, g, actor));
   for (const h of hqs) {
     if (h.moved || h.hq!.para) continue;
     const ok = s.phase === 'movement' ? h.hq!.mode === 'normal' : h.hq!.mode === 'blitzed';
     if (!ok) continue;
-    add({ type: 'mobilize', hq: h.id, path: [] }, `Mobilize ${h.name} in place and deactivate`, '5.41');
-    if (onMap(h))
-      for (const path of landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, dest(p), side)))
-        add({ type: 'mobilize', hq: h.id, path }, `Mobilize ${h.name} to ${g.board.label(dest(path))}`, '5.41', dest(path));
+    const still: Command = { type: 'mobilize', hq: h.id, path: [] };
+    if (stackSafe(s, g, actor, still, undefined))
+      out.push({ command: still, label: `Mobilize ${h.name} in place and deactivate`, rule: '5.41' });
+    if (!onMap(h)) continue;
+    const mob = (paths: string[][], rail: boolean) => {
+      const to: ChoiceOption[] = [];
+      for (const [dest, ps] of byDest(paths)) {
+        const cmd: Command = { type: 'mobilize', hq: h.id, path: ps[0], ...(rail ? { rail: true } : {}) };
+        if (stackSafe(s, g, actor, cmd, dest)) to.push({ value: dest, label: b.label(dest), hex: dest, hint: { path: ps[0] } });
+      }
+      if (to.length)
+        out.push({
+          command: { type: 'mobilize', hq: h.id, path: [], ...(rail ? { rail: true } : {}) },
+          label: rail ? `Mobilize ${h.name} by rail and deactivate` : `Mobilize ${h.name} and deactivate`,
+          rule: rail ? '5.62' : '5.41',
+          choices: [{ field: 'to', label: 'To', pick: 'one', options: to }],
+        });
+    };
+    mob(
+      landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side)),
+      false,
+    );
+    // 5.62: the first rail move of a mobilizing SHQ is free; a rail move is up to 10 hexes
+    if (h.type === 'shq' && s.phase === 'movement') mob(railMoves(s, g, h), true);
   }
   if (actor.commands.includes(supremeCommand(g, side)) && !overstacks(s, g.board, side, true).length)
     out.push({ command: { type: 'endMovement' }, label: 'End movement (pursuit fire, then combat)', rule: '4.42' });

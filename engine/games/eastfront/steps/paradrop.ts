@@ -1,10 +1,10 @@
 /**
  * Paradrops (14.2-14.6): the paradrop HQ, the drop itself and what legal() offers for it.
  */
-import type { Actor, LegalAction } from '../../../core';
+import type { Actor, ChoiceOption, LegalAction } from '../../../core';
 import { airRange, liveUnits, stackLimit } from '../rules';
 import type { Command, State, Unit } from '../state';
-import { enemiesAt, holdsHq, ownAt, req, tryOk, type Game } from './game';
+import { enemiesAt, fixedPart, holdsHq, ownAt, req, tryOk, type Game } from './game';
 import { movable } from './paths';
 
 /**
@@ -33,6 +33,7 @@ export function paradropReady(s: State, h: Unit): boolean {
   return ownAt(s, h.at!, h.side).some((x) => x.type === 'para' && !x.dispersed) && !enemiesAt(s, h.at!, h.side);
 }
 
+/** 14.3: per para with its paradrop HQ, one action whose choice is the drop hex. */
 export function paradropLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const out: LegalAction<Command>[] = [];
   if (s.phase !== 'movement') return out;
@@ -41,13 +42,17 @@ export function paradropLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
     for (const u of ownAt(s, h.at!, h.side)) {
       if (u.type !== 'para') continue;
       const range = Math.max(0, airRange(s, h));
-      for (const to of g.board.playable)
-        if (g.board.dist(h.at!, to) <= range && tryOk(() => checkParadrop(s, g, u, h, to)))
-          out.push({
-            command: { type: 'paradrop', unit: u.id, by: h.id, to },
-            label: `Paradrop ${u.name} to ${g.board.label(to)}`,
-            rule: '14.3',
-          });
+      const to: ChoiceOption[] = [];
+      for (const hex of g.board.playable)
+        if (g.board.dist(h.at!, hex) <= range && tryOk(() => checkParadrop(s, g, u, h, hex)))
+          to.push({ value: hex, label: g.board.label(hex), hex });
+      if (to.length)
+        out.push({
+          command: fixedPart({ type: 'paradrop', unit: u.id, by: h.id }),
+          label: `Paradrop ${u.name}`,
+          rule: '14.3',
+          choices: [{ field: 'to', label: 'Drop into', pick: 'one', options: to }],
+        });
     }
   }
   return out;

@@ -214,7 +214,8 @@ export function resolvePath(s: State, g: Game, c: Command): Command {
   }
   const opts = c.type === 'retreat' ? { retreat: true } : c.type === 'mobilize' ? { noEngage: true } : {};
   for (const p of landPaths(g, u.at!, speed(s, u))) {
-    if (p[p.length - 1] !== to || !followsVia(p, via)) continue;
+    // a waypoint may be the start hex itself (the hex a one-hex move enters from)
+    if (p[p.length - 1] !== to || !followsVia([u.at!, ...p], via)) continue;
     if (!isFault(landPath(s, g, u, p, opts))) return { ...rest, path: p } as Command;
   }
   return ill('6.1', `no legal path for ${u.name} to ${g.board.label(to)}`);

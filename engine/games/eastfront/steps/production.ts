@@ -1,11 +1,11 @@
 /**
  * Production (11.1-11.6): order costs and checks, applying both sealed orders, and the production step.
  */
-import type { Actor, DiceSource, LegalAction } from '../../../core';
+import type { Actor, Choice, ChoiceOption, DiceSource, LegalAction } from '../../../core';
 import { type Side, isHq, TYPES } from '../data';
-import { friendly, hasSupplyLine, isBox, liveUnits, railNet, stackLimit, unitsAt } from '../rules';
+import { friendly, hasSupplyLine, isBox, liveUnits, onMap, railNet, stackLimit, unitsAt } from '../rules';
 import type { Command, ProductionOrder, State } from '../state';
-import { req, requireHolds, tryOk, type EfStep, type Em, type Game } from './game';
+import { fixedPart, req, requireHolds, tryOk, type EfStep, type Em, type Game } from './game';
 import { startFortnight } from './turn';
 
 // ---------------------------------------------------------------- production (11.x)
@@ -68,19 +68,61 @@ export function applyProduction(em: Em, g: Game, dice: DiceSource) {
   startFortnight(em, g, { ...em.s.turn, fortnight: 1 }, dice);
 }
 
+/**
+ * Production orders as choices (11.3-11.6): the replacement steps as a budgeted pick among the units that may take
+ * one (in play, not at full strength, not new this month, not in a battle, with a supply line; 11.41), whose
+ * step costs share the side's production points; and an order rebuilding one eliminated unit as a cadre at an
+ * arrival hex (11.42, 11.6), with the replacements the rest of the points buy. Orders with several cadres are
+ * accepted but not offered (docs/rulings/eastfront.md, R-11-OFFER).
+ */
 export function productionLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const side = actor.side as Side;
   const p = s.prompt;
   if (p?.kind !== 'production' || !p.sides.includes(side) || !actor.commands.includes('production')) return [];
-  const out: LegalAction<Command>[] = [{ command: { type: 'produce', replace: [], cadres: [] }, label: 'Spend nothing', rule: '11.3' }];
-  // a greedy order: one step for every unit that can take it, while PPs last
-  const replace: string[] = [];
-  for (const u of liveUnits(s, side)) {
-    const trial = { replace: [...replace, u.id], cadres: [] };
-    if (tryOk(() => productionCosts(s, g, side, trial))) replace.push(u.id);
+  const pl = s.pl[side];
+  const steps: ChoiceOption[] = [];
+  for (const u of liveUnits(s, side))
+    if (u.cv < u.max && tryOk(() => productionCosts(s, g, side, { replace: [u.id], cadres: [] })))
+      steps.push({
+        value: u.id,
+        label: `${u.name} (${u.cv}cv)`,
+        ...(onMap(u) ? { hex: u.at! } : {}),
+        cost: TYPES[u.type].cost[side]!.step,
+      });
+  const replace = (budget: number): Choice => ({
+    field: 'replace',
+    label: `Replacement steps (${budget} PPs)`,
+    pick: 'some',
+    min: 0,
+    budget,
+    options: steps.filter((o) => (o.cost ?? 0) <= budget),
+  });
+  const out: LegalAction<Command>[] = [
+    { command: { type: 'produce', replace: [], cadres: [] }, label: 'Spend nothing', rule: '11.3' },
+    { command: fixedPart({ type: 'produce', cadres: [] }), label: 'Replacement steps', rule: '11.41', choices: [replace(pl)] },
+  ];
+  const cadres: ChoiceOption[] = [];
+  for (const u of Object.values(s.units)) {
+    if (u.side !== side || u.at) continue;
+    const cost = TYPES[u.type].cost[side]!.cadre;
+    for (const a of g.ctx.arrivals[side]) {
+      const order = { replace: [], cadres: [{ unit: u.id, hex: a.hex }] };
+      if (!tryOk(() => productionCosts(s, g, side, order))) continue;
+      cadres.push({
+        value: order.cadres,
+        label: `${u.name} at ${g.board.label(a.hex)} (${cost} PPs)`,
+        hex: a.hex,
+        next: [replace(pl - cost)],
+      });
+    }
   }
-  if (replace.length)
-    out.push({ command: { type: 'produce', replace, cadres: [] }, label: `Replacements for ${replace.length} units`, rule: '11.41' });
+  if (cadres.length)
+    out.push({
+      command: fixedPart({ type: 'produce' }),
+      label: 'Rebuild a unit as a cadre',
+      rule: '11.42',
+      choices: [{ field: 'cadres', label: 'Cadre', pick: 'one', options: cadres }],
+    });
   return out;
 }
 

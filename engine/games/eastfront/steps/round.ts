@@ -2,7 +2,7 @@
  * A combat round (7.2-7.53): fire order, hits and repulses, the owner's choice among equal units, and the
  * passive side's steps (defensive fire 7.22, loss or repulse allocation 7.33/7.51).
  */
-import type { Actor, DiceSource, LegalAction } from '../../../core';
+import type { Actor, Choice, ChoiceOption, DiceSource, LegalAction } from '../../../core';
 import { rollMany } from '../../../core/dice';
 import { countAtLeast } from '../../../mechanics/graph';
 import { type Fp, type Side, FP_TARGET, isHq, other, TYPES } from '../data';
@@ -223,12 +223,47 @@ export function promptLegal(s: State, g: Game, actor: Actor): LegalAction<Comman
   const p = s.prompt;
   if ((p?.kind !== 'defend' && p?.kind !== 'allocate') || actor.side !== p.side) return [];
   if (!tryOk(() => requireFieldSeat(g, actor, p.side, '7.22'))) return [];
-  if (p.kind === 'defend') return [{ command: { type: 'defend', hex: p.hex }, label: 'Defensive fire (strongest first)', rule: '7.22' }];
+  if (p.kind === 'defend') return fireOrders(s, p.hex, p.side, { type: 'defend', hex: p.hex }, 'Defensive fire', '7.22');
   return p.units.map((id) => {
     const u = s.units[id];
     const label = p.what === 'loss' ? `${u.name} (${u.cv}cv) takes the hit` : `${u.name} (${u.cv}cv) is thrown back`;
     return { command: { type: 'allocate', hex: p.hex, unit: id }, label, rule: p.what === 'loss' ? '7.33' : '7.51' };
   });
+}
+
+/**
+ * A fight or defensive fire with the defaults (strongest fire first, 7.31; the stated loss default, 7.33), and
+ * with an own fire `order` and/or loss preferences `prefs`: any distinct units of this side in the battle.
+ */
+export function fireOrders(
+  s: State,
+  hex: string,
+  side: Side,
+  base: Extract<Command, { type: 'fight' | 'defend' }>,
+  label: string,
+  rule: string,
+): LegalAction<Command>[] {
+  const own: ChoiceOption[] = unitsAt(s, hex, side).map((u) => ({ value: u.id, label: `${u.name} (${u.cv}cv)` }));
+  const order: Choice = { field: 'order', label: 'Fire order (first to last)', pick: 'some', min: 1, options: own };
+  const prefs: Choice = { field: 'prefs', label: 'Loss preference among equals (first first)', pick: 'some', min: 1, options: own };
+  const out: LegalAction<Command>[] = [{ command: base, label: `${label} (strongest first)`, rule }];
+  if (!own.length) return out;
+  out.push({ command: base, label: `${label} in an order of your choice`, rule: '7.31', choices: [order] });
+  out.push({ command: base, label: `${label} with loss preferences`, rule: '7.33', choices: [prefs] });
+  out.push({ command: base, label: `${label} with a fire order and loss preferences`, rule: '7.31', choices: [order, prefs] });
+  return out;
+}
+
+/** 7.31, 7.33: an order or preference list names distinct units of the side in that battle. */
+export function checkFireLists(s: State, hex: string, side: Side, c: { order?: string[]; prefs?: string[] }) {
+  for (const [list, rule] of [
+    [c.order, '7.31'],
+    [c.prefs, '7.33'],
+  ] as const) {
+    if (!list) continue;
+    req(new Set(list).size === list.length, rule, 'a unit is listed twice');
+    for (const id of list) req(s.units[id]?.side === side && s.units[id].at === hex, rule, `${id} is not a unit of yours in this battle`);
+  }
 }
 
 /** The passive side owes its defensive fire in a battle just opened for a round (7.22). */
@@ -241,6 +276,7 @@ export const defendStep: EfStep = {
   on: {
     defend: (em, g, c, actor, dice) => {
       requireFieldSeat(g, actor, actor.side as Side, '7.22');
+      checkFireLists(em.s, c.hex, actor.side as Side, c);
       defendHandler(em, g, c, actor, dice);
     },
   },

@@ -86,14 +86,22 @@ export function checkStacking(s: State, g: Game) {
 export const MOVING = new Set<Phase>(['command', 'movement', 'blitzMovement']);
 
 /**
- * For legal(): whether a movement-type command passes the R-6.22 check. Only a command that ends in a full
- * hex, or one given while some hex is overstacked, can fail it; those are tried in full.
+ * For legal(): whether a movement-type command passes the R-6.22 check. Only a command that ends in a full hex,
+ * or one given while some hex is overstacked, can fail it; for those the check is made on the position the
+ * command leaves, found by the step's own handler without dice (no move rolls; `NO_ROLL` throws if one did).
+ * A deploy out of a battle rolls pursuit fire (5.2.1), so `activate` is judged on its position instead
+ * (commandLegal).
  */
 export function stackSafe(s: State, g: Game, actor: Actor, c: Command, dest: string | undefined): boolean {
   const side = s.active;
   const room = !dest || (endPositions(s, side).get(dest)?.length ?? 0) < stackLimit(g.board, dest);
   if (room && !overstacks(s, g.board, side, true).length) return true;
-  return tryOk(() => decideByTable(TABLE, g, s, c, actor, NO_DICE));
+  return tryOk(() => decideByTable(TABLE, g, s, c, actor, NO_ROLL));
 }
-/** Trial dice for stackSafe: only a deploy out of a battle rolls (pursuit fire), and misses with these. */
-export const NO_DICE: DiceSource = { roll: () => 1 };
+
+/** Dice for a what-if that must not roll: any roll is a bug in the caller, not a refusal. */
+export const NO_ROLL: DiceSource = {
+  roll: () => {
+    throw new Error('EastFront what-if: this command was expected to roll no dice');
+  },
+};

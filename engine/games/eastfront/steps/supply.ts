@@ -6,7 +6,7 @@ import type { Actor, DiceSource, LegalAction } from '../../../core';
 import { type Side, isHq, other } from '../data';
 import { CTL, computeControl, ctlAt, hasSupplyLine, liveUnits, overstacks, productionLevel, railNet, unitsAt, zocReaches } from '../rules';
 import type { Command, Prompt, State, Unit } from '../state';
-import { ownAt, req, type EfStep, type Em, type Game } from './game';
+import { fixedPart, ownAt, req, type EfStep, type Em, type Game } from './game';
 import { stepCost } from './round';
 import { nextPlayerTurn, phaseEvent } from './turn';
 
@@ -113,19 +113,40 @@ export function unsupplyLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
       rule: '6.22',
     },
   ];
-  p.hexes.forEach((h, i) => {
-    for (const alt of unitsAt(s, h.hex, p.side)) {
-      if (picks[i].includes(alt.id)) continue;
-      for (const out1 of picks[i]) {
-        const units = picks.flatMap((l, j) => (j === i ? l.map((x) => (x === out1 ? alt.id : x)) : l));
-        out.push({
-          command: { type: 'unsupply', units },
-          label: `Unsupplied at ${g.board.label(h.hex)}: ${alt.name} instead of ${name(out1)}`,
-          rule: '6.22',
-        });
-      }
-    }
-  });
+  const own = (hex: string) => unitsAt(s, hex, p.side).sort((a, b) => (a.id < b.id ? -1 : 1));
+  if (p.hexes.length === 1) {
+    const h = p.hexes[0];
+    out.push({
+      command: fixedPart({ type: 'unsupply' }),
+      label: `Choose the ${h.excess} unit(s) at ${g.board.label(h.hex)} that go unsupplied`,
+      rule: '6.22',
+      choices: [
+        {
+          field: 'units',
+          label: 'Unsupplied',
+          pick: 'some',
+          min: h.excess,
+          max: h.excess,
+          options: own(h.hex).map((u) => ({ value: u.id, label: `${u.name} (${u.cv}cv)` })),
+        },
+      ],
+    });
+    return out;
+  }
+  // several hexes at once (rare): every combination, each hex's units in id order (R-6.22-OFFER)
+  let combos: string[][] = [[]];
+  for (const h of p.hexes) {
+    const ids = own(h.hex).map((u) => u.id);
+    const subsets: string[][] = [];
+    const walk = (from: number, acc: string[]) => {
+      if (acc.length === h.excess) return void subsets.push(acc);
+      for (let i = from; i < ids.length; i++) walk(i + 1, [...acc, ids[i]]);
+    };
+    walk(0, []);
+    combos = combos.flatMap((c) => subsets.map((x) => [...c, ...x]));
+  }
+  for (const units of combos)
+    out.push({ command: { type: 'unsupply', units }, label: `Unsupplied: ${units.map(name).join(', ')}`, rule: '6.22' });
   return out;
 }
 
