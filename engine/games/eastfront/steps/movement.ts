@@ -187,8 +187,9 @@ const entryOf = (start: string, p: string[]) => (p.length > 1 ? p[p.length - 2] 
 /**
  * Movement Phase offers, a block then its destinations: per unit and kind of move one action whose choices are
  * the commanding HQ (`by`, field HQs first; the SHQ costs a supreme move, 5.61) and then the destination hex
- * (`to`), each with the route the engine takes (`hint.path`). An engaging destination reachable across several
- * hexsides has a second action whose `via` picks the hex it is entered from (7.5 river assault, 6.33 limits).
+ * (`to`), each with the route the engine takes (`hint.path`). Engaging destinations also have a second action
+ * whose `via` names the hex the unit enters from (the hexside decides a river assault, 7.5, and which hexside
+ * limit is used, 6.33).
  */
 export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const out: LegalAction<Command>[] = [];
@@ -202,7 +203,7 @@ export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
     for (const h of by) {
       const to: ChoiceOption[] = [];
       for (const [dest, paths] of dests) {
-        if (entries && paths.length < 2) continue;
+        if (entries && !enemiesAt(s, dest, side)) continue;
         const cmd = { type, unit: u.id, path: paths[0], by: h.id } as Command;
         if (!stackSafe(s, g, actor, cmd, dest)) continue;
         const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path: paths[0] } };
@@ -247,7 +248,9 @@ export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
       offer(u, 'retreat', cmdrs, byDest(away), `Retreat ${u.name} (rearguard)`, '6.41', false);
     }
     const shqs = cmdrs.filter((h) => h.type === 'shq');
-    if (shqs.length && s.phase === 'movement') offer(u, 'rail', shqs, byDest(railMoves(s, g, u)), `Rail ${u.name}`, '9.21', false);
+    // 9.21: a rail move of up to 10 hexes per supreme move the SHQ has left
+    for (const h of s.phase === 'movement' ? shqs : [])
+      offer(u, 'rail', [h], byDest(railMoves(s, g, u, 10 * (h.hq!.supreme ?? 0))), `Rail ${u.name}`, '9.21', false);
   }
   out.push(...paradropLegal(s, g, actor));
   for (const h of hqs) {
@@ -277,7 +280,7 @@ export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
       false,
     );
     // 5.62: the first rail move of a mobilizing SHQ is free; a rail move is up to 10 hexes
-    if (h.type === 'shq' && s.phase === 'movement') mob(railMoves(s, g, h), true);
+    if (h.type === 'shq' && s.phase === 'movement') mob(railMoves(s, g, h, 10 * ((h.hq!.supreme ?? 0) + 1)), true);
   }
   if (actor.commands.includes(supremeCommand(g, side)) && !overstacks(s, g.board, side, true).length)
     out.push({ command: { type: 'endMovement' }, label: 'End movement (pursuit fire, then combat)', rule: '4.42' });

@@ -247,7 +247,8 @@ export function landMoves(s: State, g: Game, u: Unit, opts: { noEngage?: boolean
   return [...out.values()];
 }
 
-export function railMoves(s: State, g: Game, u: Unit): string[][] {
+/** Rail paths of up to `max` hexes (9.21: each 10 hexes or part of them is one rail move). */
+export function railMoves(s: State, g: Game, u: Unit, max = 10): string[][] {
   const net = railNet(s, g.board, g.ctx, u.side);
   if (!u.at || !net.has(u.at)) return [];
   const prev = new Map<string, string>();
@@ -257,7 +258,7 @@ export function railMoves(s: State, g: Game, u: Unit): string[][] {
   for (let i = 0; i < q.length; i++) {
     const h = q[i];
     const d = dist.get(h)!;
-    if (d >= 10 || (d > 0 && s.battles[h])) continue;
+    if (d >= max || (d > 0 && s.battles[h])) continue;
     for (const n of g.board.railNeighbours(h)) {
       if (dist.has(n) || !net.has(n) || enemiesAt(s, n, u.side)) continue;
       dist.set(n, d + 1);
