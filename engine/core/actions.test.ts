@@ -138,3 +138,43 @@ describe('structured legal actions', () => {
     for (const c of enumerate(need)) expect(actionOffers(need, c)).toBe(true);
   });
 });
+
+describe('a budgeted choice (picks whose costs share an allowance)', () => {
+  const order: LegalAction<Cmd> = {
+    command: { type: 'attack', hex: 'h' } as Cmd,
+    label: 'Order',
+    choices: [
+      {
+        field: 'units',
+        label: 'Units',
+        pick: 'some',
+        min: 0,
+        budget: 5,
+        options: [
+          { value: 'a', label: 'A', cost: 3 },
+          { value: 'b', label: 'B', cost: 2 },
+          { value: 'c', label: 'C', cost: 4 },
+        ],
+      },
+    ],
+  };
+  it('offers the subsets within the budget and no other', () => {
+    expect(actionOffers(order, { type: 'attack', hex: 'h', units: ['a', 'b'] })).toBe(true);
+    expect(actionOffers(order, { type: 'attack', hex: 'h', units: [] })).toBe(true);
+    expect(actionOffers(order, { type: 'attack', hex: 'h', units: ['a', 'c'] })).toBe(false);
+  });
+  it('completes within the budget, whatever the random picks', () => {
+    const rnd = new SeededDice(3);
+    for (let i = 0; i < 50; i++)
+      expect(
+        actionOffers(
+          order,
+          complete(
+            order,
+            randomPicker(() => rnd.next()),
+          ),
+        ),
+      ).toBe(true);
+    for (const c of enumerate(order)) expect(actionOffers(order, c)).toBe(true);
+  });
+});

@@ -29,6 +29,8 @@ export interface ChoiceOption {
   next?: Choice[];
   /** What the viewer may know about this option: movement cost, odds, "reveals the unit". JSON only. */
   hint?: { [k: string]: Json };
+  /** What picking this option spends of its 'some' choice's budget (production points, say). */
+  cost?: number;
 }
 
 export interface Choice {
@@ -42,6 +44,8 @@ export interface Choice {
   max?: number;
   /** For 'some': the array must hold at least one of these values (a Soviet attack needs a non-artillery unit). */
   atLeastOne?: Json[];
+  /** For 'some': the picked options' costs may add up to at most this (a shared allowance, 11.3 in EastFront). */
+  budget?: number;
   options: ChoiceOption[];
   /**
    * Options shared with other choices of the same action: the options are `action.shared[ref]` (then `options`
@@ -134,14 +138,17 @@ function matchChoices(action: LegalAction, choices: readonly Choice[], cmd: Reco
       const min = ch.min ?? 1;
       const max = ch.max ?? ch.options.length;
       if (v.length < min || v.length > max) return false;
-      const allowed = new Set(ch.options.map((o) => jsonKey(o.value)));
+      const allowed = new Map(ch.options.map((o) => [jsonKey(o.value), o.cost ?? 0]));
       const seen = new Set<string>();
+      let spent = 0;
       for (const x of v) {
         const k = jsonKey(x);
         if (!allowed.has(k) || seen.has(k)) return false;
         seen.add(k);
+        spent += allowed.get(k) ?? 0;
       }
       if (ch.atLeastOne && !ch.atLeastOne.some((x) => seen.has(jsonKey(x)))) return false;
+      if (ch.budget !== undefined && spent > ch.budget) return false;
     }
   }
   return true;
@@ -223,9 +230,25 @@ export function randomPicker(next: () => number): Picker {
         const j = Math.floor(next() * (i + 1));
         [idx[i], idx[j]] = [idx[j], idx[i]];
       }
-      return idx.slice(0, n).sort((a, b) => a - b);
+      return withinBudget(ch, idx, n).sort((a, b) => a - b);
     },
   };
+}
+
+/** The first `n` of `order` (option indexes) whose costs fit the choice's budget, skipping those that do not. */
+function withinBudget(ch: Choice, order: number[], n: number): number[] {
+  if (ch.budget === undefined) return order.slice(0, n);
+  const out: number[] = [];
+  let left = ch.budget;
+  for (const i of order) {
+    if (out.length >= n) break;
+    const c = ch.options[i].cost ?? 0;
+    if (c <= left) {
+      out.push(i);
+      left -= c;
+    }
+  }
+  return out;
 }
 
 /** Every completion of 'one' choices (for 'some' choices: the minimal and the full subsets), up to `limit`. */
@@ -246,15 +269,17 @@ export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit =
       const max = Math.min(ch.max ?? ch.options.length, ch.options.length);
       const all = ch.options.map((_, i) => i);
       const vals = (idx: number[]) => idx.map((i) => ch.options[i].value);
-      walk(rest, { ...acc, [ch.field]: vals(withRequired(ch, all.slice(0, min))) });
-      if (max > min) walk(rest, { ...acc, [ch.field]: vals(withRequired(ch, all.slice(0, max))) });
+      const pick = (n: number) => vals(withRequired(ch, withinBudget(ch, all, n)));
+      walk(rest, { ...acc, [ch.field]: pick(min) });
+      if (max > min) walk(rest, { ...acc, [ch.field]: pick(max) });
     }
   };
   walk(action.choices ?? [], { ...(action.command as object) });
   return out;
 }
 
-/** How many complete commands an action stands for ('some' choices counted as subsets within their bounds, `atLeastOne` ignored). */
+/** How many complete commands an action stands for ('some' choices counted as subsets within their bounds; `atLeastOne`
+ *  and a budget are not counted, so this is an upper bound for such choices). */
 export function countCompletions<C extends RuleCommand>(action: LegalAction<C>): number {
   const binom = (n: number, k: number) => {
     let r = 1;
