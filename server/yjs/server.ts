@@ -25,9 +25,9 @@ import { docs, getPersistence, getYDoc, setPersistence, setupWSConnection } from
 import type { Database } from '../../db/client';
 import { yjsUpdates } from '../../db/schema';
 import type { GameService } from '../games';
-import { QuotaError } from '../limits';
 import { authorize, type Access } from './access';
 import { MAX_DOC_BYTES } from './names';
+import { QuotaError } from '../limits';
 
 /** NOTIFY channel announcing stored rows: payload `<row id> <document name>`. */
 export const YJS_CHANNEL = 'hexfront_yjs';
