@@ -16,7 +16,7 @@ import { createContextFactory, retryAfterOf, type AppServices } from './trpc';
 import { admitTrpc, clientAddress, limitsFromEnv, Quotas, type Limits } from './limits';
 import { ensureDemoGame } from './demo';
 import { YjsServer } from './yjs/server';
-import { loadSecret, RateLimiter } from './session';
+import { loadSecret, RateLimiter, SessionStore } from './session';
 
 export interface StartOptions {
   port: number;
@@ -54,15 +54,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database = await openDatabase({ url: opts.databaseUrl, dataDir: opts.dataDir });
   log(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${opts.dataDir})`}`);
   await migrateDatabase(database);
+  if (opts.testGames) (await import('../engine/testing/rulesets')).registerTestRulesets();
   const games = new GameService(database, { snapshotEvery: opts.snapshotEvery, allowTestGames: opts.testGames, dice: opts.dice });
   const live = new LiveHub(database);
   await live.start();
   const quotas = new Quotas({ ...limitsFromEnv(), ...opts.limits });
+  const secret = await loadSecret(database);
   const services: AppServices = {
     games,
     live,
     instance: randomUUID(),
-    secret: await loadSecret(database),
+    secret,
+    sessions: new SessionStore(database, secret),
     joinLimiter: new RateLimiter(quotas.limits.joinsPerMinute, 60_000),
     quotas,
   };
@@ -128,7 +131,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     database,
     games,
     instance: services.instance,
-    tokensOf: (req) => contextOf({ req, res: null as never }).tokens,
+    tokensOf: async (req) => (await contextOf({ req, res: null })).tokens,
     openSocket: (req) => quotas.openSocket(clientAddress(req, quotas.limits.trustProxy)),
   }).start();
   server.on('upgrade', (req, socket, head) => {

@@ -39,6 +39,15 @@ export class Timeline {
    * jumps over the events it cancelled. Set-up events (no command id) end the walk.
    */
   async effectiveBatches(gameId: string, limit = 20): Promise<Batch[]> {
+    return (await this.judge(gameId, limit)).batches;
+  }
+
+  /**
+   * The batches still in force and the last seq of the log they were judged on (one read, so the two agree).
+   * Whatever is appended on that judgement must expect exactly that seq: a command landing in between makes
+   * the append fail with a CONFLICT instead of being swept along.
+   */
+  private async judge(gameId: string, limit: number): Promise<{ batches: Batch[]; seq: number }> {
     const rows = (await this.db
       .select({ seq: events.seq, type: events.type, commandId: events.commandId, actor: events.actor, payload: events.payload })
       .from(events)
@@ -66,34 +75,47 @@ export class Timeline {
         if (out.length >= limit) break;
       } else if (!r.actor) break; // set-up
     }
-    return out;
+    return { batches: out, seq: rows[0]?.seq ?? 0 };
   }
 
-  private async appendPlatform(gameId: string, expectedSeq: number, event: Record<string, unknown> & { type: string }) {
+  /**
+   * Append platform events after exactly `expectedSeq` (strict: if anything else was appended since, the
+   * append is refused with a CONFLICT and nothing is written). Several events go in one transaction.
+   */
+  private async appendPlatform(gameId: string, expectedSeq: number, list: (Record<string, unknown> & { type: string })[]) {
     const row = await this.games.game(gameId);
     const rs = this.games.rulesetOf(row);
-    const { type, ...payload } = event;
-    const res = await this.games.store.append(gameId, this.games.folder(rs), () => [{ type, payload }], {
-      expectedSeq,
-      strictSeq: true,
-      actor: { side: String(event.by ?? ''), platform: true },
-      status: (s) => rs.status(s) as never,
-      notify: (lastSeq) => ({ channel: EVENTS_CHANNEL, payload: `${gameId}:${lastSeq}` }),
-    });
+    const res = await this.games.store.append(
+      gameId,
+      this.games.folder(rs),
+      () =>
+        list.map((event) => {
+          const { type, ...payload } = event;
+          return { type, payload };
+        }),
+      {
+        expectedSeq,
+        strictSeq: true,
+        actor: { side: String(list[0].by ?? ''), platform: true },
+        status: (s) => rs.status(s) as never,
+        notify: (lastSeq) => ({ channel: EVENTS_CHANNEL, payload: `${gameId}:${lastSeq}` }),
+      },
+    );
     return res;
   }
 
-  private async restore(gameId: string, from: number, by: string, takeback: boolean) {
-    const latest = await this.games.store.latestSeq(gameId);
+  /** The '@undo' event going back to just before `from`. */
+  private async undoEvent(gameId: string, from: number, by: string, takeback: boolean) {
     const { state } = await this.games.stateAt(gameId, from - 1);
-    return this.appendPlatform(gameId, latest, { type: UNDO, from, to: from - 1, by, takeback, state });
+    return { type: UNDO, from, to: from - 1, by, takeback, state };
   }
 
   /** Undo the caller's own last command, if nothing was rolled or revealed and nobody has acted since. */
   async undo(gameId: string, principal: Principal, side?: string) {
     const actor = this.games.actorOf(principal, side);
     if (!actor) throw new AppError('FORBIDDEN', 'Only a seated commander can undo');
-    const [last] = await this.effectiveBatches(gameId, 1);
+    const judged = await this.judge(gameId, 1);
+    const [last] = judged.batches;
     const mine = new Set(principal.seats.map((s) => s.id));
     if (!last) throw new AppError('CONFLICT', 'There is nothing to undo');
     if (last.side !== actor.side || !last.seats.some((s) => mine.has(s))) {
@@ -101,17 +123,23 @@ export class Timeline {
     }
     if (last.binding)
       throw new AppError('CONFLICT', 'Dice were rolled or something hidden was revealed: ask the other side for a take-back');
-    return this.restore(gameId, last.from, actor.side, false);
+    try {
+      return await this.appendPlatform(gameId, judged.seq, [await this.undoEvent(gameId, last.from, actor.side, false)]);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'CONFLICT')
+        throw new AppError('CONFLICT', 'Another command landed while undoing: nothing was undone; look again and retry');
+      throw err;
+    }
   }
 
   /** Ask the other side's consent to go back to just before event `from` (a command batch start). */
   async requestTakeback(gameId: string, principal: Principal, from: number, side?: string) {
     const actor = this.games.actorOf(principal, side);
     if (!actor) throw new AppError('FORBIDDEN', 'Only a seated commander can ask for a take-back');
-    const batches = await this.effectiveBatches(gameId, 200);
-    if (!batches.some((b) => b.from === from)) throw new AppError('BAD_REQUEST', `Event ${from} does not start a command still in force`);
-    const latest = await this.games.store.latestSeq(gameId);
-    return this.appendPlatform(gameId, latest, { type: TAKEBACK_REQUEST, from, by: actor.side });
+    const judged = await this.judge(gameId, 200);
+    if (!judged.batches.some((b) => b.from === from))
+      throw new AppError('BAD_REQUEST', `Event ${from} does not start a command still in force`);
+    return this.appendPlatform(gameId, judged.seq, [{ type: TAKEBACK_REQUEST, from, by: actor.side }]);
   }
 
   /** The open take-back request, if the last event of the log is one. */
@@ -126,15 +154,20 @@ export class Timeline {
     return { seq: last.seq, from: Number(last.payload.from), by: String(last.payload.by) };
   }
 
-  /** The other side accepts (the game goes back) or declines a pending take-back. */
+  /** The other side accepts (the game goes back: answer and undo in one append) or declines a pending take-back. */
   async answerTakeback(gameId: string, principal: Principal, accept: boolean, side?: string) {
     const actor = this.games.actorOf(principal, side);
     if (!actor) throw new AppError('FORBIDDEN', 'Only a seated commander can answer a take-back');
     const pending = await this.pendingTakeback(gameId);
     if (!pending) throw new AppError('CONFLICT', 'No take-back is waiting for an answer');
     if (pending.by === actor.side) throw new AppError('FORBIDDEN', 'The other side must answer your take-back request');
-    await this.appendPlatform(gameId, pending.seq, { type: TAKEBACK_ANSWER, accept, by: actor.side });
-    return accept ? this.restore(gameId, pending.from, actor.side, true) : null;
+    const answer = { type: TAKEBACK_ANSWER, accept, by: actor.side };
+    const res = await this.appendPlatform(
+      gameId,
+      pending.seq,
+      accept ? [answer, await this.undoEvent(gameId, pending.from, actor.side, true)] : [answer],
+    );
+    return accept ? res : null;
   }
 
   /**
@@ -206,6 +239,7 @@ export class Timeline {
             holder: s.holder,
             tokenHash: s.tokenHash,
             revokedAt: s.revokedAt,
+            claimedAt: s.claimedAt,
           })),
         );
       }

@@ -3,7 +3,7 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sessionCookie, tokensFrom, type RateLimiter } from './session';
+import { sessionCookie, type RateLimiter, type SessionStore } from './session';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { RuleError } from '../engine/core/errors';
@@ -17,6 +17,8 @@ export interface AppServices {
   live: LiveHub;
   /** Signs session cookies (shared by every instance through the database). */
   secret: string;
+  /** Browser sessions (the tokens each browser holds). */
+  sessions: SessionStore;
   /** Limits invite-token attempts per client address. */
   joinLimiter: RateLimiter;
   /** Quotas per client address and per game (server/limits.ts). */
@@ -31,20 +33,32 @@ export interface Context {
   tokens: string[];
   /** Client address, for rate limits (X-Forwarded-For only when HEXFRONT_TRUST_PROXY says so). */
   ip?: string;
-  /** Replace the browser's session cookie with one holding these tokens. */
-  setSession?: (tokens: string[]) => void;
+  /** Keep these tokens in the browser's session (creating it and setting its cookie if needed). */
+  keepTokens?: (tokens: string[]) => Promise<void>;
 }
 
 export { tokensFrom } from './session';
 
 export function createContextFactory(services: AppServices) {
   const trust = services.quotas.limits.trustProxy;
-  return ({ req, res }: { req: IncomingMessage; res: ServerResponse }): Context => ({
-    services,
-    tokens: tokensFrom(req, services.secret),
-    ip: clientAddress(req, trust),
-    setSession: (tokens) => res.setHeader('Set-Cookie', sessionCookie(services.secret, tokens, servedOverHttps(req, trust))),
-  });
+  return async ({ req, res }: { req: IncomingMessage; res: ServerResponse | null }): Promise<Context> => {
+    const session = await services.sessions.read(req);
+    let sessionId = session.sessionId;
+    let legacy = session.legacy;
+    return {
+      services,
+      tokens: session.tokens,
+      ip: clientAddress(req, trust),
+      keepTokens: async (tokens) => {
+        // A legacy cookie's tokens move into the session along with the new ones.
+        const id = await services.sessions.add(sessionId, [...legacy, ...tokens]);
+        legacy = [];
+        if (id !== sessionId && res && !res.headersSent)
+          res.setHeader('Set-Cookie', sessionCookie(services.secret, id, servedOverHttps(req, trust)));
+        sessionId = id;
+      },
+    };
+  };
 }
 
 /** Seconds to wait before retrying, for an error that is a quota (Retry-After), else null. */

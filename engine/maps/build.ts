@@ -705,12 +705,16 @@ export function serializeMap(map: MapData): string {
     const comma = i < entries.length - 1 ? ',' : '';
     if (Array.isArray(v) && v.length && typeof v[0] === 'object') {
       lines.push(`  ${JSON.stringify(k)}: [`);
-      v.forEach((item, j) => lines.push(`    ${JSON.stringify(item)}${j < v.length - 1 ? ',' : ''}`));
+      v.forEach((item, j) => {
+        lines.push(`    ${JSON.stringify(item)}${j < v.length - 1 ? ',' : ''}`);
+      });
       lines.push(`  ]${comma}`);
     } else if (v && typeof v === 'object' && !Array.isArray(v) && k === 'named') {
       lines.push(`  ${JSON.stringify(k)}: {`);
       const es = Object.entries(v);
-      es.forEach(([nk, nv], j) => lines.push(`    ${JSON.stringify(nk)}: ${JSON.stringify(nv)}${j < es.length - 1 ? ',' : ''}`));
+      es.forEach(([nk, nv], j) => {
+        lines.push(`    ${JSON.stringify(nk)}: ${JSON.stringify(nv)}${j < es.length - 1 ? ',' : ''}`);
+      });
       lines.push(`  }${comma}`);
     } else {
       lines.push(`  ${JSON.stringify(k)}: ${JSON.stringify(v)}${comma}`);

@@ -65,7 +65,7 @@ export const timelineRouter = router({
       const r = await ctx.services.quotas.createGame(ctx.ip ?? 'unknown', () =>
         timelineOf(ctx).branch(input.gameId, principal, input.atSeq, input.name),
       );
-      rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
+      await rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
       return r;
     }),
   ),

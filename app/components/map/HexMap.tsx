@@ -300,6 +300,7 @@ export default function HexMap({
   hoverCb.current = onHexHover;
   clickCb.current = onHexClick;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: layers, focus, tooltip and onReady are read once per map; pass a new key to rebuild
   useEffect(() => {
     if (!target.current) return;
     const code = ensureProjection(map);
@@ -365,8 +366,6 @@ export default function HexMap({
       olMap.setTarget(undefined);
       olMap.dispose();
     };
-    // Layers and focus are read once per map; pass a new key to rebuild.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, background]);
 
   return (
