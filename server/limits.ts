@@ -34,7 +34,7 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   gamesPerHour: 300,
   replayLinksPerGame: 20,
-  callsPerBatch: 20,
+  callsPerBatch: 10,
   livePerGame: 500,
   livePerClient: 64,
   socketsPerClient: 64,
