@@ -19,7 +19,9 @@ export class MapIndex {
   private readonly position = new Map<string, number>();
 
   constructor(readonly map: MapData) {
-    map.hexes.forEach((h, i) => this.position.set(h.id, i));
+    map.hexes.forEach((h, i) => {
+      this.position.set(h.id, i);
+    });
     for (const h of map.hexes) {
       this.hexById.set(h.id, h);
       this.byAxial.set(hexKey(h), h);
@@ -31,6 +33,8 @@ export class MapIndex {
       (this.railAdj.get(r.b) ?? this.railAdj.set(r.b, new Set()).get(r.b)!).add(r.a);
     }
     for (const [n, id] of Object.entries(map.named)) this.names.set(MapIndex.norm(n), id);
+    // a hex's other printed numbers (War in the East's overlapping row: NE5131 is SE0131) resolve like names
+    for (const [alias, id] of Object.entries(map.aliases ?? {})) this.names.set(MapIndex.norm(alias), id);
   }
 
   static norm(name: string): string {
