@@ -26,6 +26,7 @@ import {
   hexsideLimit,
   hitsPerStep,
   isBox,
+  inTokenOrder,
   liveUnits,
   offenceFp,
   onMap,
@@ -645,7 +646,7 @@ function supplyPhase(em: Emitter, g: Game, dice: DiceSource) {
   // 14.6: first the linkup of this side's dispersed paras: in a friendly hex, in a friendly ZOC or with other
   // friendly units; otherwise eliminated. Control stays as set at the phase start (8.1). A hex left disputed
   // by earlier control with no friendly ZOC reaching it now does not count (ruling R-14.6).
-  for (const u of liveUnits(em.s, side)) {
+  for (const u of inTokenOrder(liveUnits(em.s, side))) {
     if (!u.dispersed) continue;
     const ok =
       ctlAt(em.s, g.board, u.at!) === CTL[side] ||
@@ -705,7 +706,8 @@ function supplyCheck(em: Emitter, g: Game, dice: DiceSource, excess: Set<string>
   const rail = railNet(em.s, g.board, g.ctx, foe);
   const unsupplied: string[] = [];
   const supplied: string[] = [];
-  for (const u of liveUnits(em.s, foe)) {
+  // one attrition event per unit, in token order: the id order would pair face-down tokens with the card's letters
+  for (const u of inTokenOrder(liveUnits(em.s, foe))) {
     if (!excess.has(u.id) && hasSupplyLine(em.s, g.board, foe, u.at!, rail)) supplied.push(u.id);
     else unsupplied.push(u.id);
   }
@@ -829,11 +831,12 @@ export function productionCosts(s: State, g: Game, side: Side, order: Production
 function applyProduction(em: Emitter, g: Game, dice: DiceSource) {
   for (const side of ['german', 'soviet'] as Side[]) {
     const o = em.s.orders[side]!;
-    for (const id of o.replace) em.emit({ type: 'replaced', unit: id, cv: em.s.units[id].cv + 1 });
+    em.emit({ type: 'replacements', side, units: o.replace.map((id) => ({ unit: id, cv: em.s.units[id].cv + 1 })) });
   }
   for (const side of ['german', 'soviet'] as Side[]) {
     const o = em.s.orders[side]!;
-    for (const c of o.cadres) {
+    // by hex (public), so that the order of the new tokens follows where the cadres arrive, not how they were listed
+    for (const c of [...o.cadres].sort((x, y) => (x.hex < y.hex ? -1 : x.hex > y.hex ? 1 : 0))) {
       const u = em.s.units[c.unit];
       em.emit({ type: 'cadre', unit: c.unit, hex: c.hex, token: `b${em.s.nextToken}`, cv: isHq(u.type) ? 0 : 1 });
     }
