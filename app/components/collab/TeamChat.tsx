@@ -3,10 +3,12 @@
  * A side's chat room. Messages show who wrote them and when; messages that arrived since this browser last
  * looked are marked. Read-only for viewers who may only read (e.g. anyone, after the game has ended).
  */
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sideDocName } from '../../../server/yjs/names';
+import { useTRPC } from '../../lib/trpc';
 import { DOC_FULL_MESSAGE, docIsFull } from './docSize';
-import { lastSeen, markSeen, messagesOf, MAX_CHAT_CHARS, postMessage, type ChatMessage } from './chat';
+import { lastSeen, markSeen, messagesOf, MAX_CHAT_CHARS, type ChatMessage } from './chat';
 import { useCollabDoc, useYValue } from './useCollabDoc';
 
 const time = (iso: string) => {
@@ -34,6 +36,9 @@ export function TeamChat({
   const messages = useYValue(arr, () => (arr ? arr.toArray() : []) as ChatMessage[]);
   const [text, setText] = useState('');
   const [full, setFull] = useState(false);
+  // The server writes the message, stamping who sent it and when (the page's name is only for "mine").
+  const trpc = useTRPC();
+  const post = useMutation(trpc.chat.post.mutationOptions());
   // Unread: the last id seen when the panel opened; everything after it is new until the reader looks.
   const [seenAtOpen, setSeenAtOpen] = useState<string | null | undefined>(undefined);
   useEffect(() => setSeenAtOpen(lastSeen(room)), [room]);
@@ -68,7 +73,14 @@ export function TeamChat({
       <div style={{ display: 'flex', gap: '0.6rem', alignItems: 'baseline', flexWrap: 'wrap' }}>
         <h3 style={{ margin: 0 }}>Team chat · {sideName ?? side}</h3>
         {unread > 0 && (
-          <button type="button" className="secondary" data-testid="chat-unread" onClick={markRead} title="Mark as read" style={{ padding: '0 0.5rem' }}>
+          <button
+            type="button"
+            className="secondary"
+            data-testid="chat-unread"
+            onClick={markRead}
+            title="Mark as read"
+            style={{ padding: '0 0.5rem' }}
+          >
             {unread} new
           </button>
         )}
@@ -104,9 +116,18 @@ export function TeamChat({
             e.preventDefault();
             if (!doc || !text.trim()) return;
             if (docIsFull(doc)) return setFull(true);
-            postMessage(doc, { name, side, text });
-            setText('');
-            requestAnimationFrame(markRead);
+            post.mutate(
+              { gameId, side, text },
+              {
+                onSuccess: () => {
+                  setText('');
+                  requestAnimationFrame(markRead);
+                },
+                onError: (err) => {
+                  if (err.data?.code === 'PAYLOAD_TOO_LARGE') setFull(true);
+                },
+              },
+            );
           }}
         >
           <input
@@ -119,10 +140,15 @@ export function TeamChat({
             onFocus={markRead}
             style={{ flex: 1, minWidth: 0 }}
           />
-          <button type="submit" disabled={!doc || !text.trim() || full}>
+          <button type="submit" disabled={!doc || !text.trim() || full || post.isPending}>
             Send
           </button>
         </form>
+      )}
+      {post.error && post.error.data?.code !== 'PAYLOAD_TOO_LARGE' && (
+        <p role="alert" className="error">
+          {post.error.message}
+        </p>
       )}
       {full && (
         <p role="alert" className="muted">
