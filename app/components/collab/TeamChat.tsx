@@ -42,13 +42,15 @@ export function TeamChat({
   // Unread: the last id seen when the panel opened; everything after it is new until the reader looks.
   const [seenAtOpen, setSeenAtOpen] = useState<string | null | undefined>(undefined);
   useEffect(() => setSeenAtOpen(lastSeen(room)), [room]);
-  // One's own messages never count as unread.
-  const mine = (m: ChatMessage) => !readOnly && m.name === name;
+  // One's own messages never count as unread: those this page posted (the server's answer names the id), and
+  // those under this browser's server-given name.
+  const [posted, setPosted] = useState<ReadonlySet<string>>(new Set());
+  const mine = (m: ChatMessage) => !readOnly && (posted.has(m.id) || m.name === name);
   const firstUnread = useMemo(() => {
     if (seenAtOpen === undefined || !messages.length) return -1;
     const seen = seenAtOpen ? messages.findIndex((m) => m.id === seenAtOpen) : -1;
     return messages.findIndex((m, i) => i > seen && !mine(m));
-  }, [messages, seenAtOpen, name, readOnly]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [messages, seenAtOpen, name, readOnly, posted]); // eslint-disable-line react-hooks/exhaustive-deps
   const unread = firstUnread < 0 ? 0 : messages.slice(firstUnread).filter((m) => !mine(m)).length;
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -119,7 +121,8 @@ export function TeamChat({
             post.mutate(
               { gameId, side, text },
               {
-                onSuccess: () => {
+                onSuccess: (m) => {
+                  setPosted((p) => new Set([...p, m.id]));
                   setText('');
                   requestAnimationFrame(markRead);
                 },
