@@ -161,6 +161,8 @@ export const replayLinks = pgTable(
     view: text('view').notNull(),
     atSeq: integer('at_seq'),
     canAnnotate: boolean('can_annotate').notNull().default(false),
+    /** The side whose seat made the link (only that side may revoke it); null: made by a spectator. */
+    createdBy: text('created_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

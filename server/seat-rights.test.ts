@@ -4,15 +4,18 @@
  * it gains (the session lives in a table, the cookie holds only its id).
  */
 import { describe, expect, it } from 'vitest';
+import { Quotas } from './limits';
 import { RateLimiter } from './session';
 import { apiClient, codeOf } from './testing/client';
 import { useTestServer as serverPerFile } from './testing/useTestServer';
 
 const server = serverPerFile();
 
-/** A fresh join limiter: these tests join hundreds of times from one address on purpose. */
+/** A fresh join limiter and game quota: these tests create and join hundreds of times from one address on purpose. */
 function unlimitedJoins() {
-  server().services.joinLimiter = new RateLimiter(100_000, 60_000);
+  const services = server().services;
+  services.joinLimiter = new RateLimiter(100_000, 60_000);
+  services.quotas = new Quotas({ ...services.quotas.limits, gamesPerHour: 100_000 });
 }
 
 /** A skirmish game whose blue seat was claimed through its invite link by another browser. */

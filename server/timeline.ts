@@ -4,7 +4,7 @@
  * event carries the state it restores, so folding stays a pure, local step.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { events, games, replayLinks, seats } from '../db/schema';
 import { AppError } from './errors';
 import { EVENTS_CHANNEL, hashToken, newToken, TAKEBACK_ANSWER, TAKEBACK_REQUEST, UNDO, type GameService, type Principal } from './games';
@@ -247,8 +247,17 @@ export class Timeline {
     return { id, ownerToken, seats: created, parentId: row.id, branchSeq: at };
   }
 
-  /** A read-only link to a game, from one viewpoint. Live games may only be shared as a spectator sees them. */
-  async createReplayLink(gameId: string, principal: Principal, view: string, opts: { atSeq?: number; canAnnotate?: boolean }) {
+  /**
+   * A read-only link to a game, from one viewpoint. Live games may only be shared as a spectator sees them. The
+   * link remembers the side whose seat made it (that side alone may revoke it). `checkQuota` gets the number of
+   * the game's links not revoked and throws to refuse; counting and inserting are serialised per game.
+   */
+  async createReplayLink(
+    gameId: string,
+    principal: Principal,
+    view: string,
+    opts: { atSeq?: number; canAnnotate?: boolean; side?: string; checkQuota?: (existing: number) => void },
+  ) {
     const { row, rs, state } = await this.games.stateAt(gameId);
     const finished = rs.status(state).finished;
     const sides = rs.roles(row.scenario).sides.map((s) => s.id);
@@ -256,8 +265,19 @@ export class Timeline {
     if (view !== 'spectator' && !finished) {
       throw new AppError('FORBIDDEN', 'While a game is being played, replays can only show what a spectator sees');
     }
+    const createdBy = this.games.actorOf(principal, opts.side)?.side ?? sidesHeld(principal)[0] ?? null;
     const token = newToken();
-    await this.db.insert(replayLinks).values({ token, gameId, view, atSeq: opts.atSeq ?? null, canAnnotate: opts.canAnnotate ?? false });
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`replay-links:${gameId}`}))`);
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(replayLinks)
+        .where(and(eq(replayLinks.gameId, gameId), isNull(replayLinks.revokedAt)));
+      opts.checkQuota?.(Number(n));
+      await tx
+        .insert(replayLinks)
+        .values({ token, gameId, view, atSeq: opts.atSeq ?? null, canAnnotate: opts.canAnnotate ?? false, createdBy });
+    });
     return {
       token,
       view,
@@ -265,6 +285,46 @@ export class Timeline {
       canAnnotate: opts.canAnnotate ?? false,
       createdBy: principal.seats.length ? 'player' : 'spectator',
     };
+  }
+
+  /**
+   * The game's live replay links this principal may revoke: those its sides made, and (for any seated player)
+   * those spectators made. Others see none.
+   */
+  async replayLinksOf(gameId: string, principal: Principal) {
+    const held = sidesHeld(principal);
+    if (!held.length) return [];
+    const rows = await this.db
+      .select()
+      .from(replayLinks)
+      .where(and(eq(replayLinks.gameId, gameId), isNull(replayLinks.revokedAt)))
+      .orderBy(desc(replayLinks.createdAt));
+    return rows
+      .filter((r) => mayRevoke(r.createdBy, held))
+      .map((r) => ({
+        token: r.token,
+        view: r.view,
+        atSeq: r.atSeq,
+        canAnnotate: r.canAnnotate,
+        createdBy: r.createdBy,
+        createdAt: r.createdAt,
+      }));
+  }
+
+  /** Revoke a replay link: only a seat of the side that made it (any seat, for a spectator's link). */
+  async revokeReplayLinkAs(gameId: string, principal: Principal, token: string) {
+    const [link] = await this.db
+      .select()
+      .from(replayLinks)
+      .where(and(eq(replayLinks.gameId, gameId), eq(replayLinks.token, token), isNull(replayLinks.revokedAt)));
+    if (!link) throw new AppError('NOT_FOUND', 'No such replay link in this game (or it was revoked already)');
+    if (!mayRevoke(link.createdBy, sidesHeld(principal))) {
+      throw new AppError(
+        'FORBIDDEN',
+        link.createdBy ? 'Only the side that made this link can revoke it' : 'Only players of this game can revoke its links',
+      );
+    }
+    await this.revokeReplayLink(gameId, token);
   }
 
   /** The principal and viewpoint a replay link grants (a side's view only once the game has finished). */
@@ -280,4 +340,13 @@ export class Timeline {
       .set({ revokedAt: new Date() })
       .where(and(eq(replayLinks.gameId, gameId), eq(replayLinks.token, token)));
   }
+}
+
+/** The playing sides a principal holds a seat on. */
+function sidesHeld(p: Principal): string[] {
+  return [...new Set(p.seats.filter((s) => s.side !== 'spectator').map((s) => s.side))];
+}
+
+function mayRevoke(createdBy: string | null, held: string[]): boolean {
+  return createdBy ? held.includes(createdBy) : held.length > 0;
 }

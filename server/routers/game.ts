@@ -49,7 +49,7 @@ export const gameRouter = router({
     )
     .mutation(({ ctx, input }) =>
       guard(async () => {
-        const created = await ctx.services.games.create(input);
+        const created = await ctx.services.quotas.createGame(ctx.ip ?? 'unknown', () => ctx.services.games.create(input));
         // The creator's browser holds every seat until they hand seats out with invite links (hot-seat).
         await rememberTokens(ctx, [created.ownerToken, ...created.seats.map((s) => s.token)]);
         return created;

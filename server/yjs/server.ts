@@ -25,6 +25,7 @@ import { docs, getPersistence, getYDoc, setPersistence, setupWSConnection } from
 import type { Database } from '../../db/client';
 import { yjsUpdates } from '../../db/schema';
 import type { GameService } from '../games';
+import { QuotaError } from '../limits';
 import { SEATS_CHANNEL } from '../seats';
 import { authorize, type Access } from './access';
 import { MAX_DOC_BYTES } from './names';
@@ -57,6 +58,8 @@ export interface YjsOptions {
   instance: string;
   /** The seat tokens a request carries (session cookie, x-hexfront-token header). */
   tokensOf: (req: IncomingMessage) => string[] | Promise<string[]>;
+  /** Count a websocket against its client's quota: returns its release, throws a QuotaError when refused. */
+  openSocket?: (req: IncomingMessage) => () => void;
   /** Compact a document once it has more than this many stored rows (default 200). */
   compactAfter?: number;
   /** Largest websocket message accepted, in bytes (default 1 MiB); larger ones close the connection. */
@@ -242,6 +245,18 @@ export class YjsServer {
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     if (this.closed) return refuse(socket, 503, 'Shutting down');
+    let release: (() => void) | undefined;
+    try {
+      release = this.opts.openSocket?.(req);
+    } catch (err) {
+      if (err instanceof QuotaError) return refuse(socket, 429, err.message, err.retryAfter);
+      throw err;
+    }
+    // Held until the socket closes, whether it becomes a websocket or is refused below.
+    if (release) {
+      if (socket.destroyed) release();
+      else socket.once('close', release);
+    }
     const access = await this.authorize(req);
     if (!access.ok) return refuse(socket, access.status, access.message);
     const key = `${this.key}|${access.doc}`;
@@ -725,16 +740,18 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
 
 /** Answer an upgrade request with a plain HTTP error and close the socket. */
-function refuse(socket: Duplex, status: number, message: string) {
+function refuse(socket: Duplex, status: number, message: string, retryAfter?: number) {
   if (socket.destroyed) return;
   const body = `${message}\n`;
+  const wait = retryAfter === undefined ? '' : `Retry-After: ${retryAfter}\r\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\n${wait}Content-Type: text/plain; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   setTimeout(() => socket.destroy(), 1000).unref();
