@@ -334,11 +334,12 @@ describe('twin games through the API', () => {
     const run = await playTwins<EfState, EfCommand>({
       a,
       b,
-      commands: 40,
+      commands: 60,
       watchers,
       seed,
       tally,
       translate: (cmd, _side, sa, sb) => translateCommand(cmd, sa, sb),
+      choose: (actions, rnd) => (adapter.choose ? adapter.choose(actions, sa0, rnd) : actions[0]),
       diverged: (sa, sb, v) => adapter.diverged(sa, sb, v),
       probes: (w, sa) => {
         if (w.viewer.kind !== 'side') return [{ type: 'endCommand' }];

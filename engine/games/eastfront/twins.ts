@@ -130,6 +130,9 @@ export function eastfrontTwins(rs: EastfrontRuleset, scenario: string): TwinAdap
       const hex = pick(hexes);
       return [
         { type: 'move', unit, path: [hex], by: pick(names) },
+        ...[0, 1, 2, 3].map(() => ({ type: 'move', unit: pick(cardIds), path: [], by: pick(names), to: pick(hexes) })),
+        { type: 'rail', unit, path: [], by: pick(names), to: hex },
+        { type: 'retreat', unit, path: [], by: pick(names), to: hex },
         { type: 'activate', hq: unit },
         { type: 'allocate', hex, unit },
         { type: 'unsupply', units: [unit] },
