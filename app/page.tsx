@@ -25,9 +25,10 @@ export default function Lobby() {
 
   const rs = rulesets.data?.find((r) => r.id === ruleset) ?? rulesets.data?.[0];
   const sc = rs?.scenarios.find((s) => s.id === scenario) ?? rs?.scenarios[0];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: options reset to their defaults only when another scenario is picked
   useEffect(() => {
     if (sc) setOptions(Object.fromEntries((sc.options ?? []).map((o) => [o.id, o.default])));
-  }, [sc?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [sc?.id]);
 
   const demo = games.data?.find((g) => g.demo);
   const rulesetNames = Object.fromEntries((rulesets.data ?? []).map((r) => [r.id, r.name]));
@@ -129,7 +130,8 @@ export default function Lobby() {
                 <a className="button secondary" href={`/games/${demo.id}`}>
                   Watch the demo
                 </a>
-                <button type="button"
+                <button
+                  type="button"
                   onClick={() =>
                     create.mutate({
                       ruleset: demo.ruleset,

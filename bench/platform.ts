@@ -22,11 +22,14 @@ import { SeededDice } from '../engine/core/dice';
 import type { AnyRuleset } from '../engine/core/ruleset';
 import { randomPlay, skirmish } from '../engine/testing/skirmish';
 import { tally, tallyLog } from '../engine/testing/tally';
+import { registerTestRulesets } from '../engine/testing/rulesets';
 import { GameService } from '../server/games';
 import { toRuleEvent, type StoredEvent } from '../server/store';
 import { apiClient } from '../server/testing/client';
 import { freshDatabase, type TestDb } from '../server/testing/harness';
 import { spawnServer, type ServerProcess } from '../server/testing/processes';
+
+registerTestRulesets(); // the store and pipeline benches play the small test games
 
 export type Log = (msg: string) => void;
 
@@ -154,8 +157,8 @@ export async function benchStore(log: Log, longGame = 20_000) {
         await store.append(
           gameId,
           folder,
-          (s: any) => {
-            let total = s.total as number;
+          (s: unknown) => {
+            let total = (s as { total: number }).total;
             return Array.from({ length: end - seq }, () => ({ type: 'added', payload: { by: 'a:a1', n: 1, total: ++total } }));
           },
           { actor: null },
@@ -250,7 +253,13 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
   try {
     if (process.env.DATABASE_URL) db = await freshDatabase();
     else dir = mkdtempSync(path.join(os.tmpdir(), 'hexfront-bench-srv-'));
-    server = await spawnServer({ databaseUrl: db?.url, dataDir: dir, readyTimeoutMs: 180_000 });
+    server = await spawnServer({
+      databaseUrl: db?.url,
+      dataDir: dir,
+      readyTimeoutMs: 180_000,
+      // The benchmark plays every client from one address: lift the per-address quotas above what it opens.
+      env: { HEXFRONT_GAMES_PER_HOUR: String(liveGames * 4), HEXFRONT_LIVE_PER_CLIENT: String(liveGames * 2) },
+    });
     log(`server process ${server.pid} on ${server.url}`);
     const anon = apiClient(server.url, [], { batch: false });
     for (let i = 0; i < liveGames; i++) {

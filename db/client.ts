@@ -6,11 +6,11 @@
 import { mkdirSync } from 'node:fs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Db = PgDatabase<any, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';

@@ -36,6 +36,7 @@ import { FixedDice, SeededDice, type DiceSource } from '../engine/core/dice';
 import { isRuleError } from '../engine/core/errors';
 import type { Actor, AnyRuleset, GameStatus, RuleEvent } from '../engine/core/ruleset';
 import { getRuleset } from '../engine/games';
+import { registerTestRulesets } from '../engine/testing/rulesets';
 
 export interface CommandEntry {
   actor: unknown;
@@ -260,6 +261,8 @@ const USAGE = `usage: npm run game -- <game> <scenario> [--commands FILE.jsonl|-
 see docs/game-runner.md`;
 
 export function main(argv: string[]): number {
+  registerTestRulesets(); // the runner is a developer's tool: the small test games are playable too
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript narrows it from the parseArgs call below
   let args;
   try {
     args = parseArgs({

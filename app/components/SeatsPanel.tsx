@@ -108,11 +108,16 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
                     {owner && (
                       <div style={{ display: 'flex', gap: '0.4rem', flexWrap: 'wrap', alignItems: 'center' }}>
                         {link && (
-                          <button type="button" className="secondary" onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(seat.id))}>
+                          <button
+                            type="button"
+                            className="secondary"
+                            onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(seat.id))}
+                          >
                             {copied === seat.id ? 'Link copied' : 'Copy invite link'}
                           </button>
                         )}
-                        <button type="button"
+                        <button
+                          type="button"
                           className="secondary"
                           onClick={() => reissue.mutate({ gameId, seatId: seat.id }, { onSuccess: (r) => keepToken(seat, r.token) })}
                         >
@@ -135,7 +140,8 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
               })}
               {unheld.length > 0 && <p className="muted">Nobody holds: {unheld.map((c) => c.name).join(', ')}</p>}
               {owner && (
-                <button type="button"
+                <button
+                  type="button"
                   className="secondary"
                   disabled={add.isPending}
                   onClick={() =>

@@ -62,12 +62,19 @@ export function TimeTravel({
     >
       {branchOf && <BranchOrigin branchOf={branchOf} />}
       {o?.canUndo && atNow && (
-        <button type="button" className="secondary" disabled={busy} onClick={() => undo.mutate({ gameId, side })} title="Take back your last command">
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => undo.mutate({ gameId, side })}
+          title="Take back your last command"
+        >
           Undo my last command
         </button>
       )}
       {o?.needsTakeback && atNow && !pending && o.lastCommandFrom !== null && (
-        <button type="button"
+        <button
+          type="button"
           className="secondary"
           disabled={busy}
           title="Dice were rolled or something was revealed: the other side has to agree"
@@ -90,7 +97,12 @@ export function TimeTravel({
                   <button type="button" disabled={busy} onClick={() => answer.mutate({ gameId, side, accept: true })}>
                     Agree
                   </button>
-                  <button type="button" className="secondary" disabled={busy} onClick={() => answer.mutate({ gameId, side, accept: false })}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={busy}
+                    onClick={() => answer.mutate({ gameId, side, accept: false })}
+                  >
                     Decline
                   </button>
                 </>
@@ -100,7 +112,8 @@ export function TimeTravel({
         </span>
       )}
       {(seated || finished) && (
-        <button type="button"
+        <button
+          type="button"
           className="secondary"
           disabled={busy || seq < 1}
           onClick={() => branch.mutate({ gameId, atSeq: seq })}

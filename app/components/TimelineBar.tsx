@@ -62,6 +62,7 @@ export function TimelineBar({
   const chapters = useChapters(gameId, latestSeq);
   // Steps count from the position asked for, not the one loaded yet, so quick key presses add up.
   const [target, setTarget] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a pending step is dropped whenever the shown moment changes
   useEffect(() => setTarget(null), [shown]);
   const seq = target ?? shown;
   const past = seq < latestSeq;
@@ -100,6 +101,7 @@ export function TimelineBar({
   }, []);
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a grid of controls, not a form; a fieldset would bring its own border and spacing
     <div
       className={`timeline card ${past ? 'past' : ''}`}
       role="group"
@@ -107,7 +109,8 @@ export function TimelineBar({
       style={{ display: 'grid', gap: '0.35rem', alignItems: 'stretch' }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: '0.4rem' }}>
-        <button type="button"
+        <button
+          type="button"
           className="secondary"
           aria-label="Previous turn or phase"
           title="Previous turn or phase (Shift+←)"
@@ -116,7 +119,8 @@ export function TimelineBar({
         >
           «
         </button>
-        <button type="button"
+        <button
+          type="button"
           className="secondary"
           aria-label="Previous event"
           title="Previous event (←)"
@@ -138,10 +142,18 @@ export function TimelineBar({
           />
           <ChapterStrip chapters={chapters} current={ci} latestSeq={latestSeq} go={go} />
         </div>
-        <button type="button" className="secondary" aria-label="Next event" title="Next event (→)" disabled={!past} onClick={() => go(seq + 1)}>
+        <button
+          type="button"
+          className="secondary"
+          aria-label="Next event"
+          title="Next event (→)"
+          disabled={!past}
+          onClick={() => go(seq + 1)}
+        >
           ▶
         </button>
-        <button type="button"
+        <button
+          type="button"
           className="secondary"
           aria-label="Next turn or phase"
           title="Next turn or phase (Shift+→)"
@@ -193,6 +205,7 @@ function ChapterStrip({
   const total = latestSeq + 1;
   return (
     <div
+      role="toolbar"
       aria-label="Turns and phases"
       data-testid="timeline-chapters"
       style={{ position: 'relative', height: 20, borderRadius: 4, overflow: 'hidden', background: 'var(--line)' }}
@@ -200,7 +213,8 @@ function ChapterStrip({
       {chapters.map((c, i) => {
         const end = chapters[i + 1]?.seq ?? total;
         return (
-          <button type="button"
+          <button
+            type="button"
             key={c.seq}
             className="linklike"
             title={`${label(c)} (from event ${c.seq})`}

@@ -22,7 +22,8 @@ export function UndoControls({ gameId, side }: { gameId: string; side?: string }
   return (
     <>
       {options.data?.canUndo && (
-        <button type="button"
+        <button
+          type="button"
           className="secondary"
           disabled={undo.isPending}
           onClick={() => undo.mutate({ gameId, side })}

@@ -1,19 +1,22 @@
 /**
  * The registry of rulesets the platform knows. Server, lobby and runner look games up here and nowhere else,
- * so nothing outside engine/games/<game> depends on one game.
+ * so nothing outside engine/games/<game> depends on one game. Only real games are listed here; the test-only
+ * rulesets (engine/testing/rulesets.ts) join at run time when a test server or a test asks for them.
  */
 import type { AnyRuleset } from '../core/ruleset';
 import { eastfront } from './eastfront';
-import { eastfrontDrill } from './eastfront/drill';
 import { operationUnthinkable } from './operation-unthinkable';
-import { skirmish } from '../testing/skirmish';
-import { tally } from '../testing/tally';
 
-/** Lobby games first; test-only rulesets (never offered in the lobby) after. */
-const rulesets: AnyRuleset[] = [eastfront, operationUnthinkable, skirmish, tally, eastfrontDrill];
+/** Lobby games first; test-only rulesets (never offered in the lobby) are appended by addRulesets. */
+const rulesets: AnyRuleset[] = [eastfront, operationUnthinkable];
+
+/** Add rulesets to the registry (test-only ones); a ruleset already known by its id is not added twice. */
+export function addRulesets(extra: AnyRuleset[]): void {
+  for (const rs of extra) if (!rulesets.some((r) => r.id === rs.id)) rulesets.push(rs);
+}
 
 export function getRuleset(id: string): AnyRuleset {
-  const rs = rulesets.find((r) => r.id === id);
+  const rs = findRuleset(id);
   if (!rs) throw new Error(`unknown game ${JSON.stringify(id)}`);
   return rs;
 }

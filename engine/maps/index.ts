@@ -19,7 +19,7 @@ export class MapIndex {
   private readonly position = new Map<string, number>();
 
   constructor(readonly map: MapData) {
-    map.hexes.forEach((h, i) => this.position.set(h.id, i));
+    for (const [i, h] of map.hexes.entries()) this.position.set(h.id, i);
     for (const h of map.hexes) {
       this.hexById.set(h.id, h);
       this.byAxial.set(hexKey(h), h);

@@ -11,10 +11,14 @@
  *   T3  Nothing is hidden; the game never ends.
  *
  * State is the counter, the number of additions, and per-actor sums (actor key "side:command+command").
+ *
+ * Tally is also the worked example of docs/adding-a-game.md: a command schema written once, a table of steps,
+ * and decide/legal/status taken from the table.
  */
 import { z } from 'zod';
 import { RuleError } from '../core/errors';
 import type { Actor, GameStatus, LegalAction, Roles, Ruleset, ScenarioDef, Viewer } from '../core/ruleset';
+import { decideByTable, legalByTable, type Step, type StepTable, waitingByTable } from '../core/steps';
 
 export const TALLY_SIDES = ['a', 'b'] as const;
 
@@ -49,14 +53,15 @@ export interface TallyState {
   by: Record<string, number>;
 }
 
-export type TallyCommand = { type: 'add'; n: number };
+const commandSchema = z.strictObject({ type: z.literal('add'), n: z.number().int().min(1).max(9) });
+
+/** The command type is inferred from its schema: written once. */
+export type TallyCommand = z.infer<typeof commandSchema>;
 
 export type TallyEvent = { type: 'started'; scenario: string } | { type: 'added'; by: string; n: number; total: number };
 
 /** The key per-actor counts are kept under: side and the commands held. */
 export const actorKey = (a: Actor) => `${a.side}:${[...a.commands].sort().join('+')}`;
-
-const commandSchema = z.strictObject({ type: z.literal('add'), n: z.number().int().min(1).max(9) });
 
 function parseCommand(input: unknown): TallyCommand {
   const r = commandSchema.safeParse(input);
@@ -81,9 +86,38 @@ function evolve(s: TallyState, e: TallyEvent): TallyState {
   }
 }
 
-function checkActor(s: TallyState, actor: Actor) {
-  if (!TALLY_SIDES.includes(actor.side as 'a')) throw new RuleError('FORBIDDEN', 'T1', `there is no side "${actor.side}" in tally`);
-  if (!s.started) throw new RuleError('ILLEGAL', 'T1', 'the game has not been set up');
+const isSide = (side: string) => TALLY_SIDES.includes(side as 'a');
+
+/** T1: before set-up nobody acts; after it, every seat of both sides may add at any time. */
+const waitingForSetup: Step<TallyState, TallyCommand, TallyEvent, null> = {
+  name: 'Set-up',
+  rule: 'T1',
+  waiting: () => [],
+  legal: () => [],
+  on: {},
+};
+
+const play: Step<TallyState, TallyCommand, TallyEvent, null> = {
+  name: 'play',
+  rule: 'T1',
+  waiting: () => TALLY_SIDES.map((side) => ({ side, what: 'add whenever you like' })),
+  legal: () => Array.from({ length: 9 }, (_, i) => ({ command: { type: 'add', n: i + 1 }, label: `Add ${i + 1}`, rule: 'T2' })),
+  on: {
+    // T2: the event carries the total after the addition.
+    add(em, _g, cmd, actor) {
+      em.emit({ type: 'added', by: actorKey(actor), n: cmd.n, total: em.s.total + cmd.n });
+    },
+  },
+};
+
+/** The whole sequence of play of tally: one step once set up. */
+const table: StepTable<TallyState, TallyCommand, TallyEvent, null> = {
+  evolve,
+  current: (s) => (s.started ? play : waitingForSetup),
+};
+
+function checkSide(actor: Actor) {
+  if (!isSide(actor.side)) throw new RuleError('FORBIDDEN', 'T1', `there is no side "${actor.side}" in tally`);
 }
 
 export const tally: Ruleset<TallyState, TallyCommand, TallyEvent, TallyState> = {
@@ -106,13 +140,13 @@ export const tally: Ruleset<TallyState, TallyCommand, TallyEvent, TallyState> = 
     return [{ type: 'started', scenario }];
   },
   evolve,
-  decide(s, c, actor) {
-    checkActor(s, actor);
-    return [{ type: 'added', by: actorKey(actor), n: c.n, total: s.total + c.n }];
+  decide(s, c, actor, dice) {
+    checkSide(actor);
+    if (!s.started) throw new RuleError('ILLEGAL', 'T1', 'the game has not been set up');
+    return decideByTable(table, null, s, c, actor, dice);
   },
   legal(s, actor): LegalAction<TallyCommand>[] {
-    if (!s.started || !TALLY_SIDES.includes(actor.side as 'a')) return [];
-    return Array.from({ length: 9 }, (_, i) => ({ command: { type: 'add', n: i + 1 }, label: `Add ${i + 1}`, rule: 'T2' }));
+    return isSide(actor.side) ? legalByTable(table, null, s, actor) : [];
   },
   view(s, _viewer: Viewer) {
     return s;
@@ -121,12 +155,8 @@ export const tally: Ruleset<TallyState, TallyCommand, TallyEvent, TallyState> = 
     return e;
   },
   status(s): GameStatus {
-    return {
-      turn: `Total ${s.total} after ${s.adds} additions`,
-      phase: s.started ? 'play' : 'setup',
-      waitingFor: s.started ? TALLY_SIDES.map((side) => ({ side, what: 'add whenever you like' })) : [],
-      finished: false,
-    };
+    const { phase, waitingFor } = waitingByTable(table, null, s);
+    return { turn: `Total ${s.total} after ${s.adds} additions`, phase: s.started ? phase : 'setup', waitingFor, finished: false };
   },
   parseCommand,
 };

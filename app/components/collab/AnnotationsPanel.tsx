@@ -61,7 +61,8 @@ export function AnnotationsPanel({
           <li key={a.id} data-testid="annotation">
             {describeAnnotation(a)} <span className="muted">· {a.author || 'someone'}</span>{' '}
             {canEdit && doc && (
-              <button type="button"
+              <button
+                type="button"
                 className="linklike"
                 style={{ width: 'auto', display: 'inline', color: 'var(--accent)' }}
                 aria-label={`Remove ${describeAnnotation(a)}`}

@@ -104,7 +104,8 @@ function NameEdit({ name, rename }: { name: string; rename(n: string): void }) {
     return (
       <span className="muted">
         You appear as <b>{name}</b>{' '}
-        <button type="button"
+        <button
+          type="button"
           className="linklike"
           style={{ width: 'auto', display: 'inline', color: 'var(--accent)' }}
           onClick={() => {

@@ -68,7 +68,14 @@ export function TeamChat({
       <div style={{ display: 'flex', gap: '0.6rem', alignItems: 'baseline', flexWrap: 'wrap' }}>
         <h3 style={{ margin: 0 }}>Team chat · {sideName ?? side}</h3>
         {unread > 0 && (
-          <button type="button" className="secondary" data-testid="chat-unread" onClick={markRead} title="Mark as read" style={{ padding: '0 0.5rem' }}>
+          <button
+            type="button"
+            className="secondary"
+            data-testid="chat-unread"
+            onClick={markRead}
+            title="Mark as read"
+            style={{ padding: '0 0.5rem' }}
+          >
             {unread} new
           </button>
         )}

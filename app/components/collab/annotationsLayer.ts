@@ -97,6 +97,7 @@ export function useAnnotationsLayer(map: MapData | null, doc: Y.Doc | null, seq:
     m.observe(on);
     return () => m.unobserve(on);
   }, [doc]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the change counter that redraws the layer
   useEffect(() => {
     const source = layer.getSource()!;
     source.clear();

@@ -92,8 +92,10 @@ export function useCollabDoc(name: string | null): CollabDoc {
 }
 
 /** Re-render on every change of a Y type and return `read()` of it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function useYValue<T>(type: Y.AbstractType<any> | null, read: () => T): T {
+/** What useYValue needs of a Y type: deep observation. */
+type Observable = Pick<Y.AbstractType<unknown>, 'observeDeep' | 'unobserveDeep'>;
+
+export function useYValue<T>(type: Observable | null, read: () => T): T {
   const [, bump] = useState(0);
   useEffect(() => {
     if (!type) return;

@@ -122,7 +122,13 @@ export function BattlePanel({
               {(fight || strikes.length > 0) && (
                 <div className="ef-actions">
                   {strikes.map((a) => (
-                    <button type="button" key={a.label} className="secondary" disabled={busy} onClick={() => send(a.command).catch(() => {})}>
+                    <button
+                      type="button"
+                      key={a.label}
+                      className="secondary"
+                      disabled={busy}
+                      onClick={() => send(a.command).catch(() => {})}
+                    >
                       {a.label}
                     </button>
                   ))}

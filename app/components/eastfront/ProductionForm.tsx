@@ -72,10 +72,19 @@ export function ProductionForm({
         Total: <b data-testid="ef-production-total">{total}</b> of {budget} PP{over ? ' — more than you have' : ''}.
       </p>
       <div className="ef-actions">
-        <button type="button" disabled={busy || over} onClick={() => send({ type: 'produce', replace: [...picked], cadres: [] }).catch(() => {})}>
+        <button
+          type="button"
+          disabled={busy || over}
+          onClick={() => send({ type: 'produce', replace: [...picked], cadres: [] }).catch(() => {})}
+        >
           Send the order
         </button>
-        <button type="button" className="secondary" disabled={busy} onClick={() => send({ type: 'produce', replace: [], cadres: [] }).catch(() => {})}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => send({ type: 'produce', replace: [], cadres: [] }).catch(() => {})}
+        >
           Spend nothing
         </button>
         {suggested && (

@@ -23,7 +23,8 @@ const HINT: Record<string, string> = {
 
 function Btn({ a, send, busy, primary }: { a: LegalActionData; send(c: unknown): Promise<void>; busy: boolean; primary?: boolean }) {
   return (
-    <button type="button"
+    <button
+      type="button"
       className={primary ? undefined : 'secondary'}
       disabled={busy}
       onClick={() => send(a.command).catch(() => {})}
@@ -129,7 +130,8 @@ export function PromptBar({
                   </option>
                 ))}
               </select>
-              <button type="button"
+              <button
+                type="button"
                 className="secondary"
                 disabled={busy || deploy === ''}
                 onClick={() =>
@@ -158,7 +160,11 @@ export function PromptBar({
           <UndoControls gameId={gameId} side={side} />
         </div>
       )}
-      {past && <button type="button" onClick={() => seek(null)}>Back to now</button>}
+      {past && (
+        <button type="button" onClick={() => seek(null)}>
+          Back to now
+        </button>
+      )}
     </section>
   );
 }

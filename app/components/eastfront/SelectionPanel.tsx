@@ -95,7 +95,8 @@ export function SelectionPanel({
               <li key={unitKey(u)}>
                 <span className="ef-swatch" style={{ background: SIDE_COLOUR[u.side] }} />{' '}
                 {movable ? (
-                  <button type="button"
+                  <button
+                    type="button"
                     className={`linklike ${u.id === unit ? 'ef-on' : ''}`}
                     aria-pressed={u.id === unit}
                     onClick={() => onUnit(u.id === unit ? null : u.id!, u.at ?? undefined)}
@@ -147,7 +148,8 @@ export function SelectionPanel({
               return (
                 <span key={dest} className="ef-dest-group">
                   {opts.map((x, i) => (
-                    <button type="button"
+                    <button
+                      type="button"
                       key={i}
                       className={`secondary ${x.engages ? 'ef-attack' : ''}`}
                       disabled={!canAct || busy}
@@ -195,7 +197,8 @@ export function OwnBlocks({
       <ul className="ef-list">
         {movable.map((u) => (
           <li key={u.id}>
-            <button type="button"
+            <button
+              type="button"
               className={`linklike ${u.id === unit ? 'ef-on' : ''}`}
               aria-pressed={u.id === unit}
               onClick={() => onUnit(u.id!, u.at ?? undefined)}

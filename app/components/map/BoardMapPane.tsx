@@ -102,10 +102,9 @@ function LayeredMap<P>({
   drag,
   notes,
 }: BoardMapPaneProps<P> & { geo: unknown }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the looks and the style function are fixed per board
   const layers = useMemo(
     () => ({ marks: markLayer(`${id}-highlights`, looks), pieces: pieceLayer(`${id}-units`, map, pieceStyle) }),
-    // the looks and the style function are fixed per board
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [id, map],
   );
   const noteDoc = useSideNotes(notes.gameId, notes.side).doc;

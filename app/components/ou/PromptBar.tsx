@@ -38,7 +38,8 @@ const HINT: Partial<Record<View['step'], string>> = {
 
 function Btn({ a, send, busy, primary }: { a: LegalActionData; send(c: unknown): Promise<void>; busy: boolean; primary?: boolean }) {
   return (
-    <button type="button"
+    <button
+      type="button"
       className={primary ? undefined : 'secondary'}
       disabled={busy}
       onClick={() => send(a.command).catch(() => {})}
@@ -108,7 +109,8 @@ export function PromptBar({
                   </option>
                 ))}
               </select>
-              <button type="button"
+              <button
+                type="button"
                 className="secondary"
                 disabled={busy || pick === ''}
                 onClick={() =>
@@ -130,7 +132,11 @@ export function PromptBar({
           <UndoControls gameId={gameId} side={side} />
         </div>
       )}
-      {past && <button type="button" onClick={() => seek(null)}>Back to now</button>}
+      {past && (
+        <button type="button" onClick={() => seek(null)}>
+          Back to now
+        </button>
+      )}
     </section>
   );
 }

@@ -72,7 +72,8 @@ export function SelectionPanel({
           </h4>
           <div className="ef-dests">
             {dests.slice(0, SHOWN).map(([d, r]) => (
-              <button type="button"
+              <button
+                type="button"
                 key={d}
                 className="secondary"
                 disabled={busy}

@@ -29,7 +29,8 @@ export function SetupPanel({
       <p className="muted">Pick a unit, then a green hex on the map. “Set up N units” in the bar above places the rest for you.</p>
       <div className="ou-unplaced">
         {units.map((c) => (
-          <button type="button"
+          <button
+            type="button"
             key={c.id}
             className={c.id === placing ? undefined : 'secondary'}
             aria-pressed={c.id === placing}
@@ -59,7 +60,9 @@ export function SetupPanel({
               ))}
             </select>
           </label>{' '}
-          <button type="submit" disabled={busy || !pick || !targets.includes(pick)}>Place</button>
+          <button type="submit" disabled={busy || !pick || !targets.includes(pick)}>
+            Place
+          </button>
         </form>
       )}
     </section>

@@ -30,6 +30,7 @@ function Join({ id }: { id: string }) {
             Your name{' '}
             <input
               type="text"
+              // biome-ignore lint/a11y/noAutofocus: the name is the only field on the page and what the visitor came to fill in
               autoFocus
               value={name}
               maxLength={40}
