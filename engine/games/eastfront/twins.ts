@@ -59,8 +59,15 @@ export function eastfrontTwins(rs: EastfrontRuleset, scenario: string): TwinAdap
   const first = rs.setup(scenario, {}, new SeededDice(1))[0];
   const cardIds = first?.type === 'setup' ? first.units.map((u) => u.id) : [];
   return {
-    viewers: [{ kind: 'side', side: 'soviet' }, { kind: 'side', side: 'german' }, { kind: 'spectator' }],
-    seat: (viewer: Viewer): Actor | null => (viewer.kind === 'side' ? { side: viewer.side, commands: commandsOf(viewer.side) } : null),
+    viewers: [
+      { kind: 'side', side: 'soviet' },
+      { kind: 'side', side: 'german' },
+      { kind: 'spectator' },
+      // a commander seat holding one field command: the narrowest seat of its side
+      { kind: 'side', side: 'german', commands: commandsOf('german').slice(1, 2) },
+    ],
+    seat: (viewer: Viewer): Actor | null =>
+      viewer.kind === 'side' ? { side: viewer.side, commands: viewer.commands ? [...viewer.commands] : commandsOf(viewer.side) } : null,
     plan(viewer, rnd, setupA): TwinPlan<State, Command, Event> | null {
       const setup = setupA[0];
       if (setup?.type !== 'setup') return null;
