@@ -15,6 +15,7 @@ import { decideByTable, legalByTable, waitingByTable } from '../../core/steps';
 import type { Game } from './steps/game';
 import { TABLE } from './steps/table';
 import { statusLine } from './steps/turn';
+import { type HintsData, hintsData } from './hints';
 import { redactEvent, viewOf, type View } from './view';
 
 export interface EastfrontConfig {
@@ -207,6 +208,13 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
     },
     legal: (state: State, actor: Actor): LegalAction<Command>[] => legalByTable(TABLE, game, state, actor),
     view: (state: State, viewer: Viewer) => viewOf(state, viewer),
+    /** Firepower and command ranges for the viewer's own blocks, from the viewer's own view (hints.ts). */
+    hints: (state: State, viewer: Viewer): HintsData =>
+      hintsData(
+        board,
+        viewOf(state, viewer),
+        viewer.kind === 'side' && (viewer.side === 'german' || viewer.side === 'soviet') ? viewer.side : null,
+      ),
     redact: (e: Event, viewer: Viewer, before: State) => redactEvent(e, viewer, before),
     status(state: State): GameStatus {
       const waitingFor: GameStatus['waitingFor'] = [];
