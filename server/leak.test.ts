@@ -6,6 +6,7 @@
  * orders. Crafted attempts (forged/revoked/other-game tokens, a spectator commanding, a commander moving another
  * command's unit, a seat asking for the other side's view) must all be refused.
  */
+import { complete, type LegalAction, randomPicker } from '../engine/core/actions';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -231,9 +232,17 @@ describe('hidden information at the wire', () => {
       };
       if (status.finished || !status.waitingFor.length) break;
       const who = clients[status.waitingFor[0].side];
-      const legal = (await who.game.view.query({ gameId: id })).legal as { command: unknown }[];
+      const legal = (await who.game.view.query({ gameId: id })).legal as LegalAction[];
       if (!legal.length) break;
-      await send(who, id, pick.pick(legal).command);
+      // an offered action may leave choices open (a unit, then its destination): fill them at random
+      await send(
+        who,
+        id,
+        complete(
+          pick.pick(legal),
+          randomPicker(() => pick.next()),
+        ),
+      );
     }
     expect(await assertNoLeaks(id, seats, new Map())).toEqual([]);
   });
