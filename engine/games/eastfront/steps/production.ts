@@ -55,11 +55,12 @@ export function productionCosts(s: State, g: Game, side: Side, order: Production
 export function applyProduction(em: Em, g: Game, dice: DiceSource) {
   for (const side of ['german', 'soviet'] as Side[]) {
     const o = em.s.orders[side]!;
-    for (const id of o.replace) em.emit({ type: 'replaced', unit: id, cv: em.s.units[id].cv + 1 });
+    em.emit({ type: 'replacements', side, units: o.replace.map((id) => ({ unit: id, cv: em.s.units[id].cv + 1 })) });
   }
   for (const side of ['german', 'soviet'] as Side[]) {
     const o = em.s.orders[side]!;
-    for (const c of o.cadres) {
+    // by hex (public), so that the order of the new tokens follows where the cadres arrive, not how they were listed
+    for (const c of [...o.cadres].sort((x, y) => (x.hex < y.hex ? -1 : x.hex > y.hex ? 1 : 0))) {
       const u = em.s.units[c.unit];
       em.emit({ type: 'cadre', unit: c.unit, hex: c.hex, token: `b${em.s.nextToken}`, cv: isHq(u.type) ? 0 : 1 });
     }

@@ -4,7 +4,19 @@
  */
 import type { Actor, DiceSource, LegalAction } from '../../../core';
 import { type Side, isHq, other } from '../data';
-import { CTL, computeControl, ctlAt, hasSupplyLine, liveUnits, overstacks, productionLevel, railNet, unitsAt, zocReaches } from '../rules';
+import {
+  CTL,
+  computeControl,
+  ctlAt,
+  hasSupplyLine,
+  inTokenOrder,
+  liveUnits,
+  overstacks,
+  productionLevel,
+  railNet,
+  unitsAt,
+  zocReaches,
+} from '../rules';
 import type { Command, Prompt, State, Unit } from '../state';
 import { fixedPart, ownAt, req, type EfStep, type Em, type Game } from './game';
 import { stepCost } from './round';
@@ -23,7 +35,7 @@ export function supplyPhase(em: Em, g: Game, dice: DiceSource) {
   // 14.6: first the linkup of this side's dispersed paras: in a friendly hex, in a friendly ZOC or with other
   // friendly units; otherwise eliminated. Control stays as set at the phase start (8.1). A hex left disputed
   // by earlier control with no friendly ZOC reaching it now does not count (ruling ).
-  for (const u of liveUnits(em.s, side)) {
+  for (const u of inTokenOrder(liveUnits(em.s, side))) {
     if (!u.dispersed) continue;
     const ok =
       ctlAt(em.s, g.board, u.at!) === CTL[side] ||
@@ -83,7 +95,8 @@ export function supplyCheck(em: Em, g: Game, dice: DiceSource, excess: Set<strin
   const rail = railNet(em.s, g.board, g.ctx, foe);
   const unsupplied: string[] = [];
   const supplied: string[] = [];
-  for (const u of liveUnits(em.s, foe)) {
+  // one attrition event per unit, in token order: the id order would pair face-down tokens with the card's letters
+  for (const u of inTokenOrder(liveUnits(em.s, foe))) {
     if (!excess.has(u.id) && hasSupplyLine(em.s, g.board, foe, u.at!, rail)) supplied.push(u.id);
     else unsupplied.push(u.id);
   }
