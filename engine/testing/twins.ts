@@ -150,9 +150,22 @@ export function checkTwinPair<S, C extends RuleCommand, E extends RuleEvent, V>(
   const step = (evA: E[], evB: E[]): string | null => {
     if (evA.length !== evB.length) {
       // every event takes a seq number, shown or not: a count that differs is a channel unless the twins parted
+      // the twins may part within the command (a battle reveals blocks that differ, then its round goes on)
+      let pA = sA;
+      let pB = sB;
+      let early: string | null = null;
+      for (let k = 0; k < Math.min(evA.length, evB.length) && !early; k++) {
+        const nA = rs.evolve(pA, evA[k]);
+        const nB = rs.evolve(pB, evB[k]);
+        early = adapter.diverged(nA, nB, viewer);
+        // as below: an event that differs before the twins part is a channel (reported with the count)
+        if (!early && json(rs.redact(evA[k], viewer, pA)) !== json(rs.redact(evB[k], viewer, pB))) break;
+        pA = nA;
+        pB = nB;
+      }
       const nA = evA.reduce((s, e) => rs.evolve(s, e), sA);
       const nB = evB.reduce((s, e) => rs.evolve(s, e), sB);
-      const why = adapter.diverged(nA, nB, viewer);
+      const why = early ?? adapter.diverged(nA, nB, viewer);
       sA = nA;
       sB = nB;
       if (why) return `${why} (events of the command: ${evA.length} / ${evB.length})`;

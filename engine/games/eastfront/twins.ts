@@ -152,8 +152,16 @@ function productionTwin(rs: EastfrontRuleset, hide: Side[]): TwinPlan<State, Com
     command(cmd, actor, a, b) {
       if (cmd.type !== 'produce' || !hide.includes(actor.side as Side)) return translateCommand(cmd, a, b);
       if (cmd.replace.length) return { ...cmd, replace: [] };
-      const greedy = rs.legal(b, actor).find((x) => x.command.type === 'produce' && x.command.replace.length)?.command;
-      return greedy?.type === 'produce' ? { ...cmd, replace: greedy.replace } : cmd;
+      // the offered replacement steps (a budgeted pick, engine/core/actions.ts) taken in order while points last
+      const steps = rs.legal(b, actor).find((x) => x.command.type === 'produce' && x.choices?.[0]?.field === 'replace')?.choices?.[0];
+      const replace: string[] = [];
+      let left = steps?.budget ?? 0;
+      for (const o of steps?.options ?? [])
+        if ((o.cost ?? 0) <= left) {
+          replace.push(String(o.value));
+          left -= o.cost ?? 0;
+        }
+      return replace.length ? { ...cmd, replace } : cmd;
     },
   };
 }
