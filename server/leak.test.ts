@@ -234,8 +234,15 @@ describe('hidden information at the wire', () => {
       const who = clients[status.waitingFor[0].side];
       const legal = (await who.game.view.query({ gameId: id })).legal as LegalAction[];
       if (!legal.length) break;
-      // an offered action may leave choices open (a unit, then where it goes): complete it at random
-      await send(who, id, complete(pick.pick(legal), randomPicker(() => pick.roll(1000) / 1001)));
+      // an offered action may leave choices open (a unit, then its destination): fill them at random
+      await send(
+        who,
+        id,
+        complete(
+          pick.pick(legal),
+          randomPicker(() => pick.next()),
+        ),
+      );
     }
     expect(await assertNoLeaks(id, seats, new Map())).toEqual([]);
   });
