@@ -8,11 +8,15 @@ import type { ComponentType } from 'react';
 import type { ClientEvent } from '../../server/games';
 import { describeEastfront } from './eastfront/describe';
 import { describeOu } from './ou/describe';
+import type { Choice, ChoiceOption } from '../../engine/core/actions';
 
 export interface LegalActionData {
+  /** A complete command, or (with `choices`) its fixed part: see engine/core/actions.ts. */
   command: { type: string } & Record<string, unknown>;
   label: string;
   rule?: string;
+  choices?: Choice[];
+  shared?: Record<string, ChoiceOption[]>;
 }
 
 export interface BoardProps {

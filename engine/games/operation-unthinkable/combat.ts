@@ -7,7 +7,7 @@ import { board, onMap, other, stackOk, type Board } from './board';
 import { crtTable, factors, isAirborne, isArtillery, isCavalry, isMech, tables, unitDef } from './data';
 import { hexDistance, ring1, sideKey, type OuMap } from './map';
 import { phaseKind, requireCovers } from './movement';
-import type { Combat, Event, LossSide, Placement, Side, State } from './types';
+import type { Combat, Event, LossSide, Side, State } from './types';
 
 const RANGE = tables.artilleryRange.value;
 
@@ -28,7 +28,7 @@ export function declareAttack(
   if (s.combat) throw new RuleError('ILLEGAL', '11.0', 'finish the current combat first');
   if (!(units.length > 0 && new Set([...units, ...artillery]).size === units.length + artillery.length))
     throw new RuleError('ILLEGAL', '11.0', 'name each attacking unit once');
-  requireCovers(actor, [...units, ...artillery], '3.4');
+  requireCovers(actor, [...units, ...artillery], '11.0');
   const t = b.idx(target);
   if (!(b.occupant(t) === other(side))) throw new RuleError('ILLEGAL', '11.0', `${target} holds no enemy units`);
   const def = b.unitsAt(t);
@@ -75,6 +75,8 @@ export function declareAttack(
       if (!(onMap(s.u[id].at) && phaseKind(s, side, null) === 'combat'))
         throw new RuleError('ILLEGAL', '11.1', `${d.name} cannot support now`);
       if (s.ph.attacked.includes(id)) throw new RuleError('ILLEGAL', '11.1', `${d.name} has already fired this phase (ruling A18)`);
+      if (map.nb[b.idx(s.u[id].at)].includes(t))
+        throw new RuleError('ILLEGAL', '11.1', `${d.name} is adjacent to ${target}: it attacks as one of the attacking units`);
       if (!(hexDistance(s.u[id].at, target) <= RANGE))
         throw new RuleError('ILLEGAL', '11.1', `${target} is beyond ${d.name}'s range of ${RANGE}`);
       if (!b.inSupply(id)) throw new RuleError('ILLEGAL', '9.4.2', `${d.name} is out of supply and may not support an attack`);
@@ -383,9 +385,11 @@ export const totalSteps = (s: State, ids: string[]): number => ids.reduce((t, id
 
 // ---- retreat (11.3 DR) ----
 export interface RetreatPlan {
-  /** hexes the whole stack may retreat into together */
+  /** units still to retreat */
+  ids: string[];
+  /** hexes the whole remaining stack may retreat into together without overstacking (DR 1) */
   together: string[];
-  /** per unit, the hexes it could retreat into alone */
+  /** per unit, the hexes it may retreat into alone, overstacking or not (DR 3, 7.0) */
   single: Record<string, string[]>;
 }
 
@@ -403,79 +407,68 @@ export function retreatPlan(map: OuMap, s: State, c: Combat): RetreatPlan {
     return b.regionOk(unitDef(unit), map.ids[n]); // ruling A16
   };
   const single: Record<string, string[]> = {};
-  for (const id of ids) single[id] = map.nb[t].filter((n) => ok(n, id) && stackOk([...b.unitsAt(n), id])).map((n) => map.ids[n]);
-  const together = map.nb[t].filter((n) => ids.every((id) => ok(n, id)) && stackOk([...b.unitsAt(n), ...ids])).map((n) => map.ids[n]);
-  return { together, single };
+  for (const id of ids) single[id] = map.nb[t].filter((n) => ok(n, id)).map((n) => map.ids[n]);
+  const together = ids.length
+    ? map.nb[t].filter((n) => ids.every((id) => ok(n, id)) && stackOk([...b.unitsAt(n), ...ids])).map((n) => map.ids[n])
+    : [];
+  return { ids, together, single };
 }
 
-/** Validate a retreat and return its events (11.3 DR procedure 1-3, rulings A25, A26). */
-export function decideRetreat(map: OuMap, s: State, c: Combat, moves: Placement[], lossPick: string | undefined): Event[] {
+/** Where one unit may retreat now: with the stack (DR 1) while a hex takes it whole, else any hex of its own (DR 3). */
+export function retreatHexes(map: OuMap, s: State, c: Combat, unit: string): string[] {
+  const plan = retreatPlan(map, s, c);
+  if (!plan.ids.includes(unit)) return [];
+  const rt = c.rt ?? plan.together;
+  return rt.length ? rt.filter((h) => plan.single[unit].includes(h)) : plan.single[unit];
+}
+
+/** One unit's retreat (11.3 DR 1-3): into a hex of the plan, a step lost entering an empty enemy zone (DR 2). */
+export function decideRetreatOne(map: OuMap, s: State, c: Combat, unit: string, hex: string): Event[] {
   const b = board(map, s);
   const side = other(c.side);
   const plan = retreatPlan(map, s, c);
-  const ids = Object.keys(plan.single);
-  const ev: Event[] = [];
-  const dest = new Map<string, string>();
-  for (const [u, h] of moves) {
-    if (!ids.includes(u)) throw new RuleError('ILLEGAL', '11.3', `${u} is not retreating`);
-    if (dest.has(u)) throw new RuleError('ILLEGAL', '11.3', 'each unit retreats once');
-    dest.set(u, h);
-  }
-  const stuck = ids.filter((u) => plan.single[u].length === 0);
-  if (!plan.together.length) {
-    // split retreat (11.3 DR 3): a unit left out must have had no room left in any of its hexes
-    const load = new Map<string, string[]>();
-    for (const [u, h] of dest) load.set(h, [...(load.get(h) ?? []), u]);
-    for (const u of ids)
-      if (!dest.has(u) && !stuck.includes(u) && plan.single[u].every((h) => !stackOk([...b.unitsAt(b.idx(h)), ...(load.get(h) ?? []), u])))
-        stuck.push(u);
-  }
-  for (const u of ids)
-    if (!dest.has(u)) if (!stuck.includes(u)) throw new RuleError('ILLEGAL', '11.3', `${unitDef(u).name} has a hex to retreat into`);
-  if (plan.together.length) {
-    const hs = new Set(dest.values());
-    if (!(hs.size === 1 && plan.together.includes([...hs][0]) && dest.size === ids.length))
-      throw new RuleError('ILLEGAL', '11.3', 'the stack retreats together (11.3 DR 1)');
-  } else {
-    const groups = new Map<string, string[]>();
-    for (const [u, h] of dest) {
-      if (!plan.single[u].includes(h)) throw new RuleError('ILLEGAL', '11.3', `${unitDef(u).name} may not retreat into ${h}`);
-      groups.set(h, [...(groups.get(h) ?? []), u]);
-    }
-    for (const [h, us] of groups)
-      if (!stackOk([...b.unitsAt(b.idx(h)), ...us])) throw new RuleError('ILLEGAL', '11.3', `retreating into ${h} would overstack it`);
-  }
-  for (const u of stuck) if (!dest.has(u)) ev.push({ type: 'eliminated', unit: u, oos: c.oos.includes(u), why: 'no hex to retreat into' });
-  if (dest.size) ev.push({ type: 'retreated', moves: [...dest] });
-  // 11.3 DR 2: entering an enemy zone of control with no friendly unit there costs one step, unless cavalry is along
-  const groups = new Map<string, string[]>();
-  for (const [u, h] of dest) groups.set(h, [...(groups.get(h) ?? []), u]);
-  for (const [h, us] of groups) {
-    const i = b.idx(h);
-    if (!b.ezoc(side, i) || b.unitsAt(i).length > 0 || us.some((u) => isCavalry(unitDef(u)))) continue;
-    const whole = us.some((u) => unitDef(u).f.length >= 2 && s.u[u].s === unitDef(u).f.length);
-    const cands = whole ? us.filter((u) => s.u[u].s >= 2) : us;
-    const pick = lossPick && cands.includes(lossPick) ? lossPick : cands[0];
-    ev.push({ type: 'loss', unit: pick, oos: c.oos.includes(pick), why: 'retreat into enemy zone of control' });
-  }
+  if (!plan.ids.includes(unit)) throw new RuleError('ILLEGAL', '11.3', `${unitDef(unit).name} is not retreating`);
+  const rt = c.rt ?? plan.together;
+  if (!retreatHexes(map, s, c, unit).includes(hex))
+    throw new RuleError(
+      'ILLEGAL',
+      '11.3',
+      rt.length && plan.single[unit].includes(hex)
+        ? 'the stack retreats together (11.3 DR 1)'
+        : `${unitDef(unit).name} may not retreat into ${hex}`,
+    );
+  const ev: Event[] = [{ type: 'retreated', moves: [[unit, hex]] }];
+  // DR 2: entering an enemy zone of control with no friendly unit there costs a step, unless cavalry is along
+  const i = b.idx(hex);
+  const withCav = isCavalry(unitDef(unit)) || (rt.length ? plan.ids.some((id) => isCavalry(unitDef(id))) : false);
+  if (b.ezoc(side, i) && b.unitsAt(i).length === 0 && !withCav)
+    ev.push({ type: 'loss', unit, oos: c.oos.includes(unit), why: 'retreat into enemy zone of control' });
+  // the rest of a stack retreating together follows into the same hex (DR 1)
+  const next = rt.length ? [hex] : [];
+  if (!c.rt || c.rt.join() !== next.join()) ev.push({ type: 'combat', combat: { ...c, rt: next } });
   return ev;
 }
 
-/** Attackers that may advance into the vacated hex (11.4, ruling A16, A17b). */
+/** Attackers that may advance into the vacated hex now, one at a time within stacking (11.4, ruling A16, A17b). */
 export function advanceCandidates(map: OuMap, s: State, c: Combat): string[] {
   const b = board(map, s);
   const t = b.idx(c.target);
-  if (b.unitsAt(t).length) return [];
-  return c.att.filter((id) => onMap(s.u[id].at) && map.nb[b.idx(s.u[id].at)].includes(t) && b.regionOk(unitDef(id), c.target));
+  if (b.occupant(t) === other(c.side)) return [];
+  const there = b.unitsAt(t);
+  return c.att.filter(
+    (id) =>
+      onMap(s.u[id].at) &&
+      s.u[id].at !== c.target &&
+      map.nb[b.idx(s.u[id].at)].includes(t) &&
+      b.regionOk(unitDef(id), c.target) &&
+      stackOk([...there, id]),
+  );
 }
 
-export function decideAdvance(map: OuMap, s: State, c: Combat, units: string[]): Event[] {
-  const cands = advanceCandidates(map, s, c);
-  for (const u of units) if (!cands.includes(u)) throw new RuleError('ILLEGAL', '11.4', `${u} may not advance`);
-  if (!(new Set(units).size === units.length)) throw new RuleError('ILLEGAL', '11.4', 'name each unit once');
-  if (!units.length) return [];
-  if (!stackOk(units)) throw new RuleError('ILLEGAL', '11.4', 'advancing units must obey stacking');
-  return [{ type: 'advanced', units, hex: c.target }];
+export function decideAdvanceOne(map: OuMap, s: State, c: Combat, unit: string): Event[] {
+  if (!advanceCandidates(map, s, c).includes(unit))
+    throw new RuleError('ILLEGAL', '11.4', `${unitDef(unit).name} may not advance (an attacker next to the vacated hex, within stacking)`);
+  return [{ type: 'advanced', units: [unit], hex: c.target }];
 }
 
 export { RuleError, sideKey };
