@@ -74,6 +74,55 @@ describe('retreats (11.3 DR)', () => {
     return { ...s, combat: c };
   };
   const retreat = (st: State, unit: string, hex: string) => rs.decide(st, { type: 'retreat', unit, hex }, SOVIET, new FixedDice([]));
+  it('retreats into an overstack when no hex takes the stack; the owner removes excess units of its choice at the end of the phase (11.3 DR 3, 7.0)', () => {
+    // the one eastward hex open to the stack already holds two Soviet corps: 2 + 2 corps exceed 2.5 (7.2)
+    const units = {
+      'us-2-ad': around[3],
+      'us-3-ad': around[1],
+      'su-7-rc': T,
+      'su-12-rc': T,
+      'su-79-rc': around[0],
+      'su-9-rc': around[0],
+    };
+    let st = dr(map, units, ['su-7-rc', 'su-12-rc']);
+    // no elimination: each unit may retreat into the full hex (before: refused, and the units that did not fit died)
+    st = apply(rs, st, retreat(st, 'su-7-rc', around[0]));
+    st = apply(rs, st, retreat(st, 'su-12-rc', around[0]));
+    expect([st.u['su-7-rc'].at, st.u['su-12-rc'].at]).toEqual([around[0], around[0]]);
+    expect(stackOk(['su-7-rc', 'su-12-rc', 'su-79-rc', 'su-9-rc'])).toBe(false);
+    st = apply(rs, st, rs.decide(st, { type: 'stay' }, ALLIED, new FixedDice([])));
+    expect(st.combat).toBeNull();
+    // the overstack stands until the end of the phase ...
+    st = apply(rs, st, rs.decide(st, { type: 'end-phase' }, ALLIED, new FixedDice([])));
+    expect(st.step).toBe('allied-1');
+    expect(rs.status(st).waitingFor).toEqual([{ side: 'soviet', what: expect.stringContaining('7.0') }]);
+    expect(rs.legal(st, ALLIED)).toEqual([]);
+    // ... then the Soviet player picks which units go (player's choice, 7.0)
+    const offered = rs.legal(st, SOVIET).map((a) => a.command);
+    expect(offered).toContainEqual({ type: 'remove', unit: 'su-79-rc' });
+    expect(offered).toHaveLength(4);
+    expect(() => rs.decide(st, { type: 'remove', unit: 'us-3-ad' }, SOVIET, new FixedDice([]))).toThrow(/overstacked/);
+    st = apply(rs, st, rs.decide(st, { type: 'remove', unit: 'su-79-rc' }, SOVIET, new FixedDice([])));
+    expect(st.step).toBe('allied-1'); // three corps are still too many
+    const ev = rs.decide(st, { type: 'remove', unit: 'su-9-rc' }, SOVIET, new FixedDice([]));
+    expect(ev[0]).toMatchObject({ type: 'eliminated', unit: 'su-9-rc', why: expect.stringContaining('7.0') });
+    st = apply(rs, st, ev);
+    expect(st.step).toBe('allied-2'); // the phase ends once the hex complies
+    expect(st.u['su-7-rc'].at).toBe(around[0]);
+  });
+
+  it("refuses moving the other side's unit citing the rule that a player moves friendly units (10.0), not the army group line (3.4)", () => {
+    const s = makeState(map, { units: { 'us-2-ad': '1230', 'su-7-rc': '3020' }, bnd: { kind: 'row', hex: '1021' }, alliedUpTo: 20 });
+    let err: unknown;
+    try {
+      rs.decide(s, { type: 'move', units: ['su-7-rc'], to: '3021' }, ALLIED, new FixedDice([]));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ code: 'FORBIDDEN', rule: '10.0' });
+    expect(String((err as Error).message)).toMatch(/not your unit/);
+  });
+
   it('costs a step to retreat into an enemy zone of control with no friendly unit, unless cavalry goes along (11.3 DR 2)', () => {
     // US units on both sides of the retreat hexes to the east
     const units = { 'us-2-ad': around[3], 'us-3-ad': '2422', 'su-7-rc': T, 'su-12-rc': T };
