@@ -108,7 +108,7 @@ describe('legal() is complete and exact (OU, seeded random play)', () => {
         `[ou properties] seed ${seed}: ${rep.commands} commands, ${rep.offeredActions} actions offered, ${rep.completionsTried} completions decided, ${rep.sampled} sampled commands of which ${rep.sampledAccepted} accepted (all offered)`,
       );
       expect(rep.failures).toEqual([]);
-      expect(rep.commands).toBe(MAX);
+      expect(rep.finished || rep.commands === MAX).toBe(true);
       expect(rep.sampledAccepted).toBeGreaterThan(0);
     }, 600_000);
 });
