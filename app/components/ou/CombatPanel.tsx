@@ -184,7 +184,12 @@ export const CombatPanel = memo(function CombatPanel({
                       (cmd.bomber as 'US' | 'UK' | undefined) ?? null,
                     )}
                   />{' '}
-                  <button type="button" disabled={busy} onClick={() => send(a.command).catch(() => {})} title={a.rule ? `rule ${a.rule}` : undefined}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => send(a.command).catch(() => {})}
+                    title={a.rule ? `rule ${a.rule}` : undefined}
+                  >
                     Declare
                   </button>
                 </li>

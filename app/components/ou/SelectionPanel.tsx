@@ -72,13 +72,7 @@ export function SelectionPanel({
           </h4>
           <div className="ef-dests">
             {dests.slice(0, SHOWN).map(([d, r]) => (
-              <button type="button"
-                key={d}
-                className="secondary"
-                disabled={busy}
-                onClick={() => onMove(d)}
-                data-testid={`ou-dest-${d}`}
-              >
+              <button type="button" key={d} className="secondary" disabled={busy} onClick={() => onMove(d)} data-testid={`ou-dest-${d}`}>
                 {d === 'exit' ? 'off the map' : d} <span className="muted">{mp(r.mp * 2)}</span>
               </button>
             ))}

@@ -125,13 +125,14 @@ export function indexLegal(legal: LegalActionData[]): LegalIndex {
       for (const o of expand(raw).choices?.[0].options ?? []) {
         const units = o.value as string[];
         for (const id of units) moves.set(id, [...(moves.get(id) ?? []), units]);
-        reach.set(
-          groupKey(units),
-          new Map((o.next?.[0].options ?? []).map((d) => [String(d.value), { mp: Number(d.hint?.mp ?? 0) }])),
-        );
+        reach.set(groupKey(units), new Map((o.next?.[0].options ?? []).map((d) => [String(d.value), { mp: Number(d.hint?.mp ?? 0) }])));
       }
     } else if (type === 'place' && raw.choices) {
-      for (const o of expand(raw).choices?.[0].options ?? []) places.set(String(o.value), (o.next?.[0].options ?? []).map((d) => String(d.value)));
+      for (const o of expand(raw).choices?.[0].options ?? [])
+        places.set(
+          String(o.value),
+          (o.next?.[0].options ?? []).map((d) => String(d.value)),
+        );
     } else if (type === 'attack') {
       attacks.push({ ...raw, command: complete(expand(raw) as LegalAction, allPicker) as LegalActionData['command'], choices: undefined });
     } else other.push(raw);
