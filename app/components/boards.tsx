@@ -33,6 +33,8 @@ export interface BoardProps {
     result?: string;
   };
   legal: LegalActionData[];
+  /** The server's hints for this viewer (Ruleset.hints), or null. */
+  hints?: unknown;
   /** The event the view shows, and the newest one; they differ while looking back in time. */
   seq: number;
   latestSeq: number;

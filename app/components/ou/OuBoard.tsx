@@ -12,7 +12,7 @@ import './ou.css';
 import { CombatPanel } from './CombatPanel';
 import { BoardMapPane } from '../map/BoardMapPane';
 import { counterHex, counterStyle, LOOKS, type CounterInfo, type HighlightKind } from './layers';
-import { viewState } from '../../../engine/games/operation-unthinkable/view';
+import type { OuHints } from '../../../engine/games/operation-unthinkable/hints';
 import {
   BOUNDARY_WORD,
   boundarySide,
@@ -22,7 +22,6 @@ import {
   indexLegal,
   ouHexes,
   ouMap,
-  rulesMap,
   stacks,
   type Counter,
   type LegalIndex,
@@ -58,7 +57,6 @@ export default function OuBoard(props: BoardProps) {
   const myTurn = !!side && !status.finished && status.waitingFor.some((w) => waitsFor(w, side, props.commands)) && props.legal.length > 0;
   const canAct = myTurn && !past;
   const byHex = useMemo(() => stacks(view), [view]);
-  const vs = useMemo(() => viewState(view), [view]);
   const movable = useCallback((id: string) => canAct && legal.moves.has(id), [canAct, legal]);
   // where the selected units may go, with costs: straight from legal()
   const reach = useMemo(
@@ -243,8 +241,7 @@ export default function OuBoard(props: BoardProps) {
           />
           <CombatPanel
             view={view}
-            state={vs}
-            side={side}
+            hints={past ? null : ((props.hints ?? null) as OuHints | null)}
             attacks={past ? NO_ACTIONS : legal.attacks}
             events={shownEvents}
             send={send}

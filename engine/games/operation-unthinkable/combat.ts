@@ -225,7 +225,7 @@ export interface CombatOdds extends Strength {
 /**
  * The combat odds exactly as resolve() uses them (11.2 steps 2-6): strengths with supply and river halving, the
  * rounded ratio, the CRT row, the raw column and the shifts other than the heavy bomber's die. Pure: the board
- * calls it on the state it can see (viewState()) for its preview.
+ * calls it through hints() on the server, for the viewer.
  */
 export function combatOdds(map: OuMap, s: State, c: Combat): CombatOdds {
   const b = board(map, s);
