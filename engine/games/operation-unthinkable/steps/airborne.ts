@@ -29,7 +29,13 @@ export const airborneStep: OuStep = {
   waiting: () => [{ side: 'allied', command: 'supreme', what: 'Allied Airborne Entry Phase (5.3)' }],
   legal: (s, map, actor) => {
     if (!actor.commands.includes('supreme')) return [];
-    const out: LegalAction<Command>[] = [{ command: { type: 'end-phase' }, label: 'No (more) airdrops this turn', rule: '5.3' }];
+    const out: LegalAction<Command>[] = [
+      {
+        command: { type: 'end-phase' },
+        label: waitingToDrop(s).length < 2 ? 'No more airdrops this turn' : 'No airdrop this turn',
+        rule: '5.3',
+      },
+    ];
     const hexes = map.ids.filter((h) => dropHexOk(map, s, h)).map((h) => ({ value: h, label: h, hex: h }));
     const corps = waitingToDrop(s);
     if (hexes.length && corps.length)

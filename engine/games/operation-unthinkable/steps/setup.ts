@@ -36,6 +36,15 @@ function lineKey(kind: BoundaryKind, hex: string): number {
   return kind === 'sw-ne' ? h.q + h.r : h.r;
 }
 
+const SUGGESTED: { kind: BoundaryKind; hex: string }[] = [
+  { kind: 'row', hex: '1021' },
+  { kind: 'row', hex: '1018' },
+  { kind: 'row', hex: '1025' },
+  { kind: 'row', hex: '1030' },
+  { kind: 'sw-ne', hex: '1019' },
+  { kind: 'nw-se', hex: '1015' },
+];
+
 const roomCache = new WeakMap<OuMap, Map<string, boolean>>();
 
 /** Ruling (set-up): the first line must leave each army group room to set up west of the frontline (3.4, 3.6). */
@@ -86,6 +95,10 @@ export const boundaryStep = (initial: boolean): OuStep => ({
     if (!actor.commands.includes('supreme')) return [];
     const out: LegalAction<Command>[] = [];
     if (!initial) out.push({ command: { type: 'keep-boundary' }, label: 'Keep the army group line', rule: '3.4' });
+    // the usual lines as one-click suggestions; any other line through the form below
+    for (const o of SUGGESTED)
+      if (!initial || setupRoom(map, s, o))
+        out.push({ command: { type: 'boundary', ...o }, label: `Army group line: ${o.kind} through ${o.hex}`, rule: '3.4' });
     const options = KINDS.map((kind) => ({
       value: kind,
       label: `Line ${KIND_WORD[kind]}`,
