@@ -9,18 +9,8 @@ import { RuleError } from '../../../core/errors';
 import type { Actor } from '../../../core/ruleset';
 import type { Step } from '../../../core/steps';
 import { other } from '../board';
-import {
-  advanceCandidates,
-  decideAdvanceOne,
-  decideRetreatOne,
-  defensiveSupportOptions,
-  involved,
-  lossCandidates,
-  resolve,
-  retreatHexes,
-  retreatPlan,
-  totalSteps,
-} from '../combat';
+import { defensiveSupportOptions, involved, lossCandidates, resolve, totalSteps } from '../combat';
+import { advanceCandidates, decideAdvanceOne, decideRetreatOne, retreatHexes, retreatPlan } from '../retreat';
 import type { Command } from '../commands';
 import { isArtillery, unitDef } from '../data';
 import type { OuMap } from '../map';
