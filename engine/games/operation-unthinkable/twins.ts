@@ -15,7 +15,7 @@ import type { Actor, Viewer } from '../../core/ruleset';
 import type { LegalAction } from '../../core/actions';
 import type { TwinAdapter, TwinPlan } from '../../testing/twins';
 import { stackValue, UNITS, unitDef } from './data';
-import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './steps';
+import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './sequence';
 import type { Command, Event, State, View } from './types';
 import { faceDown, seesSoviet } from './view';
 
@@ -71,9 +71,8 @@ export function setupTwin(s: State, rnd: SeededDice): TwinPlan<State, Command, E
   return {
     describe: `${moved} face-down Soviet counters set up in other hexes`,
     command: (cmd) => {
-      const out = rename(cmd, (x) => to.get(x) ?? x);
-      // a client lists placements in the counter manifest's order, as the offered action does
-      return out.type === 'place' ? { ...out, placements: [...out.placements].sort((p, q) => order(p[0]) - order(q[0])) } : out;
+      // one unit a command (legal() offers set-up placements unit by unit): the twin places its own counter there
+      return rename(cmd, (x) => to.get(x) ?? x);
     },
   };
 }
@@ -144,14 +143,20 @@ export function operationUnthinkableTwins(): TwinAdapter<State, Command, Event, 
       return [
         { type: 'attack', target: hex, units: [unit] },
         { type: 'move', units: [unit], path: [hex] },
-        { type: 'place', placements: [[unit, hex]] },
+        { type: 'place', unit, hex },
         { type: 'airdrop', drops: [[unit, hex]] },
       ];
     },
     choose(actions: LegalAction<Command>[], _s: State, rnd: SeededDice) {
-      // towards the hidden moments: set-ups and placements first, phases ended often
-      const place = actions.find((a) => a.command.type === 'place');
-      if (place) return place;
+      // towards the hidden moments: set-ups and placements first, phases ended often. The Allies set up at once
+      // ('place-all'); the Soviet places unit by unit, since 'place-all' would place the twin's other counters by
+      // the engine's rule of thumb, which is not the same public choice.
+      const one = actions.find((a) => a.command.type === 'place');
+      const unit = one?.choices?.[0]?.options[0]?.value;
+      const sovietSetup = typeof unit === 'string' && unitDef(unit).side === 'soviet';
+      const all = actions.find((a) => a.command.type === 'place-all');
+      if (all && !sovietSetup) return all;
+      if (one) return one;
       const end = actions.find((a) => ENDS.has(a.command.type));
       if (end && rnd.next() < 0.5) return end;
       return actions[Math.floor(rnd.next() * actions.length)];
