@@ -341,6 +341,8 @@ export class GameService {
       viewer,
       status: rs.status(state),
       view: rs.view(state, viewer),
+      // what the board shows beyond legal() (ranges, firepower), from the full state but only what this viewer may know
+      hints: rs.hints ? rs.hints(state, viewer) : null,
       legal: actor && at === latest ? rs.legal(state, actor) : [],
     };
   }

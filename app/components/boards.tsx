@@ -32,6 +32,8 @@ export interface BoardProps {
     result?: string;
   };
   legal: LegalActionData[];
+  /** The ruleset's hints for this viewer at `seq` (ruleset.hints), or null when it has none. */
+  hints?: unknown;
   /** The event the view shows, and the newest one; they differ while looking back in time. */
   seq: number;
   latestSeq: number;
