@@ -10,7 +10,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { asc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { appSettings, browserSessions, sessionTokens } from '../db/schema';
 
@@ -134,7 +134,7 @@ export class SessionStore {
       .select({ token: sessionTokens.token })
       .from(sessionTokens)
       .where(eq(sessionTokens.sessionHash, hashId(sessionId)))
-      .orderBy(asc(sessionTokens.addedAt))
+      .orderBy(desc(sessionTokens.addedAt))
       .limit(MAX_SESSION_TOKENS);
     return rows.map((r) => r.token);
   }

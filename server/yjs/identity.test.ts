@@ -180,4 +180,34 @@ describe.skipIf(!pg)('presence across instances (issue 12.7)', () => {
     console.log(`[presence] across instances: both see each other within ${ms} ms; departure seen in ${Date.now() - t1} ms`);
     expect(yjsOf(b!).stats().presenceApplied).toBeGreaterThan(0);
   });
+
+  it("closes a reissued seat's live stream and room on the other instance within a second", async () => {
+    const g = await apiClient(a.url).game.create.mutate({ ruleset: 'skirmish', scenario: 'duel' });
+    const red = g.seats.find((s) => s.side === 'red')!;
+    const onB = apiClient(b!.url, [red.token]);
+    const v = await onB.game.view.query({ gameId: g.id });
+    const ended = new Promise<{ code: string; at: number }>((resolve) => {
+      const sub = onB.game.live.subscribe(
+        { gameId: g.id, since: v.seq },
+        {
+          onError: (err) => {
+            sub.unsubscribe();
+            resolve({ code: (err as { data?: { code?: string } }).data?.code ?? err.message, at: Date.now() });
+          },
+        },
+      );
+    });
+    const room = await rawOpen(b!.url, sideDocName(g.id, 'red', 'notes'), [red.token]);
+    if (!room.open) throw new Error('refused');
+    const closed = new Promise<{ code: number; at: number }>((r) => room.ws.once('close', (code) => r({ code, at: Date.now() })));
+    await new Promise((r) => setTimeout(r, 300)); // the stream is open on B
+    const t0 = Date.now();
+    await apiClient(a.url, [g.ownerToken]).seats.reissue.mutate({ gameId: g.id, seatId: red.id });
+    const [live, ws] = await Promise.all([ended, closed]);
+    console.log(`[revocation] across instances: live stream on B ended in ${live.at - t0} ms, room on B closed in ${ws.at - t0} ms`);
+    expect(live.code).toBe('FORBIDDEN');
+    expect(ws.code).toBe(4403);
+    expect(live.at - t0).toBeLessThan(1000);
+    expect(ws.at - t0).toBeLessThan(1000);
+  });
 });
