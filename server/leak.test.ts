@@ -6,13 +6,13 @@
  * orders. Crafted attempts (forged/revoked/other-game tokens, a spectator commanding, a commander moving another
  * command's unit, a seat asking for the other side's view) must all be refused.
  */
-import { complete, type LegalAction, randomPicker } from '../engine/core/actions';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { FixedDice, SeededDice, type DiceSource, type Viewer } from '../engine/core';
+import { complete, type LegalAction, randomPicker } from '../engine/core/actions';
 import { parseGolden } from '../engine/games/eastfront/golden/replay';
 import type { State } from '../engine/games/eastfront/state';
 import { sees } from '../engine/games/eastfront/view';

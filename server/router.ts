@@ -1,4 +1,5 @@
 import { router } from './trpc';
+import { chatRouter } from './routers/chat';
 import { gameRouter } from './routers/game';
 import { seatsRouter } from './routers/seats';
 import { replayRouter, timelineRouter } from './routers/timeline';
@@ -8,6 +9,7 @@ export const appRouter = router({
   seats: seatsRouter,
   timeline: timelineRouter,
   replay: replayRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

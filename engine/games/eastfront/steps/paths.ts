@@ -201,7 +201,8 @@ export function resolvePath(s: State, g: Game, c: Command): Command {
   const via = c.via ?? [];
   const unitId = c.type === 'mobilize' ? c.hq : c.unit;
   const u = s.units[unitId];
-  req(u?.at, '6.1', `no unit ${unitId} in play`);
+  // only the mover's own units: a path sought for another block would tell where it stands, or that it lives
+  req(u?.at && u.side === s.active, '6.1', `no unit ${unitId} of the active side`);
   const rail = c.type === 'rail' || (c.type === 'mobilize' && c.rail);
   if (rail) {
     // breadth-first along friendly rails, through the waypoints in order
