@@ -196,6 +196,8 @@ export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
   const side = s.active;
   const b = g.board;
   const hqs = liveUnits(s, side).filter((h) => h.hq && holdsHq(g, actor, side, h.id));
+  /** R-6.22 per unit, HQ and destination, shared by the plain and the choose-the-hexside offers. */
+  const safeMemo = new Map<string, boolean>();
   const fieldFirst = (x: Unit, y: Unit) => Number(x.type === 'shq') - Number(y.type === 'shq') || (x.id < y.id ? -1 : 1);
   /** One action per kind: `by` options, each opening the destinations that stay stack-safe under that HQ. */
   const offer = (u: Unit, type: Mover, by: Unit[], dests: Map<string, string[][]>, label: string, rule: string, entries: boolean) => {
@@ -204,8 +206,13 @@ export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
       const to: ChoiceOption[] = [];
       for (const [dest, paths] of dests) {
         if (entries && !enemiesAt(s, dest, side)) continue;
-        const cmd: Command = { type, unit: u.id, path: paths[0], by: h.id };
-        if (!stackSafe(s, g, actor, cmd, dest)) continue;
+        const key = `${type}|${u.id}|${h.id}|${dest}`;
+        let safe = safeMemo.get(key);
+        if (safe === undefined) {
+          const cmd: Command = { type, unit: u.id, path: paths[0], by: h.id };
+          safeMemo.set(key, (safe = stackSafe(s, g, actor, cmd, dest)));
+        }
+        if (!safe) continue;
         const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path: paths[0] } };
         if (entries)
           opt.next = [
