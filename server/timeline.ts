@@ -141,9 +141,10 @@ export class Timeline {
    * A new game whose log is this game's up to `atSeq`. Nothing after `atSeq` is copied. Who may play it:
    * for a finished game, or a caller holding every side, the caller gets fresh seats for all sides; otherwise
    * the parent's seats are carried over (each side keeps its own players and links), so nobody gains a view
-   * of a side they could not see in the parent.
+   * of a side they could not see in the parent. With `seatOthers: false` only the caller's own sides are carried
+   * over: the other sides get no seat (nobody can move for them), and their players are not drawn into it.
    */
-  async branch(gameId: string, principal: Principal, atSeq: number, name?: string) {
+  async branch(gameId: string, principal: Principal, atSeq: number, name?: string, opts: { seatOthers?: boolean } = {}) {
     const { row, rs, at, state } = await this.games.stateAt(gameId, atSeq);
     if (at < 1) throw new AppError('BAD_REQUEST', 'Pick an event to branch from');
     const roles = rs.roles(row.scenario);
@@ -160,6 +161,7 @@ export class Timeline {
           .select()
           .from(seats)
           .where(and(eq(seats.gameId, gameId)));
+    if (opts.seatOthers === false) parentSeats.splice(0, parentSeats.length, ...parentSeats.filter((s) => held.has(s.side)));
     const created = fresh
       ? roles.sides.map((s) => ({ id: randomUUID(), side: s.id, commands: s.commands.map((c) => c.id), label: s.name, token: newToken() }))
       : [];
@@ -184,18 +186,16 @@ export class Timeline {
         SELECT ${id}, seq, state, engine_version, created_at FROM snapshots WHERE game_id = ${gameId} AND seq <= ${at}`);
       await tx.update(games).set({ version: at }).where(eq(games.id, id));
       if (created.length) {
-        await tx
-          .insert(seats)
-          .values(
-            created.map((s) => ({
-              id: s.id,
-              gameId: id,
-              side: s.side,
-              commands: s.commands,
-              label: s.label,
-              tokenHash: hashToken(s.token),
-            })),
-          );
+        await tx.insert(seats).values(
+          created.map((s) => ({
+            id: s.id,
+            gameId: id,
+            side: s.side,
+            commands: s.commands,
+            label: s.label,
+            tokenHash: hashToken(s.token),
+          })),
+        );
       }
       if (parentSeats.length) {
         await tx.insert(seats).values(

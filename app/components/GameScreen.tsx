@@ -1,7 +1,9 @@
 'use client';
 /**
- * The game screen, for every ruleset: status line, the game's board (or the generic action list), the timeline
- * (?at=<seq> in the URL looks back in time), seats, and the event log, all live through the SSE subscription.
+ * The game screen, for every ruleset, on the full-window play shell: a head with whose move it is, the timeline
+ * (?at=<seq> in the URL looks back in time), the game's board (or the generic action list) and the side panel's
+ * tabs (selection, battles, log, chat, team), all live through the SSE subscription. The tab title and the
+ * favicon say when the game waits for this browser's seats.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
@@ -10,12 +12,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../lib/trpc';
 import { ActionList } from './ActionList';
 import { boards, type BoardProps } from './boards';
-import { EventLog } from './EventLog';
+import { EventLog, LatestEvents } from './EventLog';
 import { SeatsPanel } from './SeatsPanel';
 import { TimelineBar } from './TimelineBar';
 import { TimeTravel } from './TimeTravel';
 import { GameCollab } from './collab/GameCollab';
 import { ShareReplay } from './collab/ShareReplay';
+import { PlayShell } from './shell/PlayShell';
+import { useTurnSignal, yourMove } from './shell/turnSignal';
 
 export function GameScreen({ gameId }: { gameId: string }) {
   const trpc = useTRPC();
@@ -44,6 +48,9 @@ export function GameScreen({ gameId }: { gameId: string }) {
   useEffect(() => setWaiting(waitingKey ? waitingKey.split(',') : []), [waitingKey]);
   const log = useQuery(trpc.game.events.queryOptions({ gameId, side, since: 0, limit: 2000 }, { enabled: ready }));
   const rulesets = useQuery(trpc.game.rulesets.queryOptions());
+  const roles = rulesets.data?.find((r) => r.id === view.data?.game.ruleset)?.scenarios.find((s) => s.id === view.data?.game.scenario)
+    ?.roles.sides;
+  const names = useMemo(() => namesOf(roles), [roles]);
 
   const refresh = useCallback(() => {
     qc.invalidateQueries({ queryKey: trpc.game.view.queryKey() });
@@ -68,6 +75,8 @@ export function GameScreen({ gameId }: { gameId: string }) {
     [command, gameId, side, view.data?.latestSeq],
   );
 
+  useTurnSignal(yourMove(view.data?.status as BoardProps['status'] | undefined, mine.data ?? []), view.data?.game.name);
+
   if (view.isLoading || mine.isLoading)
     return (
       <main className="page">
@@ -88,7 +97,6 @@ export function GameScreen({ gameId }: { gameId: string }) {
   if (!view.data) return null;
   const d = view.data;
   const status = d.status as BoardProps['status'];
-  const roles = rulesets.data?.find((r) => r.id === d.game.ruleset)?.scenarios.find((s) => s.id === d.game.scenario)?.roles.sides;
   const Board = boards[d.game.ruleset] ?? ActionList;
   const boardProps: BoardProps = {
     gameId,
@@ -107,56 +115,58 @@ export function GameScreen({ gameId }: { gameId: string }) {
     seek,
   };
 
-  return (
-    <main className="page wide">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem', alignItems: 'baseline' }}>
-        <h1 style={{ margin: 0 }}>{d.game.name}</h1>
-        <span>
-          <b>{status.turn}</b> · {status.phase}
+  const myMove = yourMove(status, mine.data ?? []);
+  const waitingText = status.finished
+    ? `Game over${status.result ? `: ${status.result}` : ''}`
+    : `Waiting for ${
+        status.waitingFor
+          .map((w) => {
+            const r = roles?.find((x) => x.id === w.side);
+            const c = w.command ? (r?.commands.find((x) => x.id === w.command)?.name ?? w.command) : '';
+            return `${r?.name ?? w.side}${c ? `: ${c}` : ''}`;
+          })
+          .join(', ') || 'nobody'
+      }`;
+  const events = log.data?.events ?? [];
+  const battles = (d.view as { battles?: { fought?: boolean }[] } | null)?.battles?.filter((b) => !b.fought).length;
+
+  const head = (
+    <>
+      <a href="/" className="brand" title="Back to the lobby">
+        Hexfront
+      </a>
+      <h1 title={d.game.name}>{d.game.name}</h1>
+      <span>
+        <b>{status.turn}</b> · {status.phase}
+      </span>
+      {myMove && (
+        <span className="shell-mine" data-testid="your-move">
+          Your move
         </span>
-        <span className="muted" data-testid="waiting-for">
-          {status.finished
-            ? `Game over${status.result ? `: ${status.result}` : ''}`
-            : `Waiting for ${
-                status.waitingFor
-                  .map((w) => {
-                    const r = roles?.find((x) => x.id === w.side);
-                    const c = w.command ? (r?.commands.find((x) => x.id === w.command)?.name ?? w.command) : '';
-                    return `${r?.name ?? w.side}${c ? `: ${c}` : ''}`;
-                  })
-                  .join(', ') || 'nobody'
-              }`}
+      )}
+      <span className="muted" data-testid="waiting-for">
+        {waitingText}
+      </span>
+      <span className="muted">
+        <span className={`dot ${live.status === 'pending' ? 'on' : 'off'}`} />{' '}
+        <span data-testid="live-state">
+          {live.status === 'pending' ? 'live' : live.status === 'connecting' ? 'connecting…' : live.status}
         </span>
-        <span className="muted">
-          <span className={`dot ${live.status === 'pending' ? 'on' : 'off'}`} />{' '}
-          <span data-testid="live-state">
-            {live.status === 'pending' ? 'live' : live.status === 'connecting' ? 'connecting…' : live.status}
-          </span>
-        </span>
-        {sides.length > 1 && (
-          <label>
-            Playing as{' '}
-            <select aria-label="Side" value={side} onChange={(e) => setSide(e.target.value)}>
-              {sides.map((s) => (
-                <option key={s} value={s}>
-                  {roles?.find((r) => r.id === s)?.name ?? s}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {sides.length === 0 && <span className="tag">spectator</span>}
-      </div>
-      <TimelineBar
-        gameId={gameId}
-        side={side}
-        seq={d.seq}
-        latestSeq={d.latestSeq}
-        events={log.data?.events ?? []}
-        seek={seek}
-        ruleset={d.game.ruleset}
-      />
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}>
+      </span>
+      {sides.length > 1 && (
+        <label>
+          Playing as{' '}
+          <select aria-label="Side" value={side} onChange={(e) => setSide(e.target.value)}>
+            {sides.map((s) => (
+              <option key={s} value={s}>
+                {roles?.find((r) => r.id === s)?.name ?? s}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {sides.length === 0 && <span className="tag">spectator</span>}
+      <div className="shell-controls">
         <TimeTravel
           gameId={gameId}
           side={side}
@@ -165,31 +175,92 @@ export function GameScreen({ gameId }: { gameId: string }) {
           seated={sides.length > 0}
           finished={status.finished}
           branchOf={d.game.branchOf}
+          sides={roles ?? []}
+          mySides={sides}
         />
-        <ShareReplay gameId={gameId} seq={d.seq} finished={status.finished} sides={roles ?? []} />
       </div>
-      {command.error && (
-        <p className="error" role="alert">
-          {command.error.message}
-        </p>
-      )}
-      <Board {...boardProps} />
-      <GameCollab
-        gameId={gameId}
-        side={side}
-        sides={roles ?? []}
-        mySeatIds={(mine.data ?? []).map((s) => s.id)}
-        seq={d.seq}
-        latestSeq={d.latestSeq}
-        busy={command.isPending}
-        finished={status.finished}
-      />
-      {roles && <SeatsPanel gameId={gameId} sides={roles} mySeatIds={(mine.data ?? []).map((s) => s.id)} />}
-      <EventLog ruleset={d.game.ruleset} events={log.data?.events ?? []} loading={log.isLoading} seq={d.seq} seek={seek} />
-      <details style={{ marginTop: '1rem' }}>
-        <summary>What you can see of the game state (raw)</summary>
-        <pre style={{ fontSize: 12, overflow: 'auto', maxHeight: 400 }}>{JSON.stringify(d.view, null, 1)}</pre>
-      </details>
-    </main>
+    </>
   );
+
+  return (
+    <PlayShell
+      head={head}
+      timeline={
+        <TimelineBar gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} events={events} seek={seek} ruleset={d.game.ruleset} />
+      }
+      alert={
+        command.error ? (
+          <p className="error shell-alert" role="alert">
+            {command.error.message}
+          </p>
+        ) : null
+      }
+      stage={<Board {...boardProps} />}
+      latest={<LatestEvents ruleset={d.game.ruleset} events={events} seq={d.seq} seek={seek} names={names} />}
+      tabs={[
+        { id: 'selection', label: 'Selection', slot: 'selection', empty: 'Click a unit or a hex on the map to see it here.' },
+        { id: 'battles', label: 'Battles', slot: 'battles', empty: 'No battle in this game yet.', badge: battles || undefined },
+        {
+          id: 'log',
+          label: 'Log',
+          content: (
+            <>
+              <EventLog
+                gameId={gameId}
+                ruleset={d.game.ruleset}
+                events={events}
+                loading={log.isLoading}
+                seq={d.seq}
+                latestSeq={d.latestSeq}
+                seek={seek}
+                names={names}
+              />
+              <details>
+                <summary>What you can see of the game state (raw)</summary>
+                <pre style={{ fontSize: 12, overflow: 'auto', maxHeight: 400 }}>{JSON.stringify(d.view, null, 1)}</pre>
+              </details>
+            </>
+          ),
+        },
+        {
+          id: 'chat',
+          label: 'Chat',
+          content: (
+            <GameCollab
+              gameId={gameId}
+              side={side}
+              sides={roles ?? []}
+              mySeatIds={(mine.data ?? []).map((s) => s.id)}
+              seq={d.seq}
+              latestSeq={d.latestSeq}
+              busy={command.isPending}
+              finished={status.finished}
+            />
+          ),
+        },
+        {
+          id: 'team',
+          label: 'Team',
+          content: (
+            <>
+              {roles && <SeatsPanel gameId={gameId} sides={roles} mySeatIds={(mine.data ?? []).map((s) => s.id)} />}
+              <ShareReplay gameId={gameId} seq={d.seq} finished={status.finished} sides={roles ?? []} />
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** Side and command ids to their names, for the log. */
+export function namesOf(
+  roles: { id: string; name: string; commands: { id: string; name: string }[] }[] | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of roles ?? []) {
+    out[r.id] = r.name;
+    for (const c of r.commands) out[c.id] = c.name;
+  }
+  return out;
 }

@@ -57,14 +57,21 @@ export const timelineRouter = router({
     }),
   ),
 
-  /** "What-if from here": a new game whose history is this one's up to `atSeq`. */
-  branch: publicProcedure.input(z.object({ gameId, atSeq: seq, name: z.string().max(120).optional() })).mutation(({ ctx, input }) =>
-    guard(async () => {
-      const r = await timelineOf(ctx).branch(input.gameId, await principalOf(ctx, input.gameId), input.atSeq, input.name);
-      rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
-      return r;
-    }),
-  ),
+  /**
+   * "What-if from here": a new game whose history is this one's up to `atSeq`. `seatOthers: false` leaves the
+   * other sides' players out of it (default: they keep their seats, as in the parent).
+   */
+  branch: publicProcedure
+    .input(z.object({ gameId, atSeq: seq, name: z.string().max(120).optional(), seatOthers: z.boolean().optional() }))
+    .mutation(({ ctx, input }) =>
+      guard(async () => {
+        const r = await timelineOf(ctx).branch(input.gameId, await principalOf(ctx, input.gameId), input.atSeq, input.name, {
+          seatOthers: input.seatOthers,
+        });
+        rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
+        return r;
+      }),
+    ),
 });
 
 async function replayViewer(
