@@ -1,5 +1,6 @@
 import { router } from './trpc';
 import { gameRouter } from './routers/game';
+import { lobbyRouter } from './routers/lobby';
 import { seatsRouter } from './routers/seats';
 import { replayRouter, timelineRouter } from './routers/timeline';
 
@@ -8,6 +9,7 @@ export const appRouter = router({
   seats: seatsRouter,
   timeline: timelineRouter,
   replay: replayRouter,
+  lobby: lobbyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,7 +13,7 @@ import { useTRPC } from '../lib/trpc';
 import { ActionList } from './ActionList';
 import { boards, type BoardProps } from './boards';
 import { EventLog, LatestEvents } from './EventLog';
-import { SeatsPanel } from './SeatsPanel';
+import { SEATS_POLL_MS, SeatsPanel } from './SeatsPanel';
 import { TimelineBar } from './TimelineBar';
 import { TimeTravel } from './TimeTravel';
 import { GameCollab } from './collab/GameCollab';
@@ -36,7 +36,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
     [router, pathname],
   );
 
-  const mine = useQuery(trpc.seats.mine.queryOptions({ gameId }));
+  const mine = useQuery(trpc.seats.mine.queryOptions({ gameId }, { refetchInterval: SEATS_POLL_MS }));
   const sides = useMemo(() => [...new Set((mine.data ?? []).map((s) => s.side))], [mine.data]);
   // Hot-seat: unless the player picked a side, follow whichever of their sides the game is waiting for.
   const [chosen, setSide] = useState<string | undefined>(undefined);
@@ -56,6 +56,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
     qc.invalidateQueries({ queryKey: trpc.game.view.queryKey() });
     qc.invalidateQueries({ queryKey: trpc.game.events.queryKey() });
     qc.invalidateQueries({ queryKey: trpc.timeline.options.queryKey() });
+    qc.invalidateQueries({ queryKey: trpc.seats.list.queryKey() });
   }, [qc, trpc]);
 
   // Subscribe once from the first seq seen; reconnections resume from the last event delivered (tracked ids).
@@ -155,7 +156,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
       </span>
       {sides.length > 1 && (
         <label>
-          Playing as{' '}
+          <span className="shell-label">Playing as </span>
           <select aria-label="Side" value={side} onChange={(e) => setSide(e.target.value)}>
             {sides.map((s) => (
               <option key={s} value={s}>
