@@ -83,7 +83,9 @@ export function TimelineBar({
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const t = e.target as HTMLElement;
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return; // the slider steps by itself
+    // the slider's own arrow handling is replaced by ours (Shift for turns); other fields keep their keys
+    const text = t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'range';
+    if (t.isContentEditable || text || ['TEXTAREA', 'SELECT'].includes(t.tagName)) return;
     let to: number | null | undefined;
     if (e.key === 'ArrowLeft') to = e.shiftKey ? (prevChapter ?? undefined) : seq - 1;
     else if (e.key === 'ArrowRight') to = e.shiftKey ? (nextChapter ?? latestSeq) : seq + 1;
