@@ -80,7 +80,9 @@ export function PlayShell({
           Skip to your actions
         </button>
         <header className="shell-head">{head}</header>
-        <div className="shell-timeline">{timeline}</div>
+        <section className="shell-timeline" aria-label="Timeline bar">
+          {timeline}
+        </section>
         {alert}
         <div className="shell-body">
           <main
