@@ -85,7 +85,7 @@ test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone f
   const moved1 = await latestSeq(page);
   await expectIn(page, first.to, first.line);
   await page.getByTestId('ou-prompt').getByRole('button', { name: '↶ Undo' }).click();
-  await expect(log(page)).toContainText(`allied undid the events from ${moved1} on`);
+  await expect(log(page)).toContainText(`Allies undid the events from ${moved1} on`);
   await expectIn(page, from, first.line);
   await expectIn(page, first.to, first.line, false);
   const { line, to } = await moveFrom(page, from, first.to);

@@ -73,8 +73,8 @@ test('the whole window is the game: layout, your move, live seats, what-if, log,
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Keyboard: the first Tab reaches the skip link, Enter puts focus on the prompt's first action.
-  await page.locator('body').click({ position: { x: 2, y: 2 } });
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.reload(); // as a player arriving on the page
+  await mapReady(page);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Skip to your actions' })).toBeFocused();
   await page.keyboard.press('Enter');

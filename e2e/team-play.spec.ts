@@ -91,7 +91,7 @@ test("two commanders a side: each orders only its own HQ's blocks, and the Sovie
   // The Soviet commanders see German blocks only as hidden blocks, in the page and in what the API sends.
   for (const s of [stavka, front]) {
     await expect(log(s.page)).toContainText('A German block');
-    const board = await s.page.getByTestId('play-shell').innerText();
+    const board = await s.page.getByTestId('ef-board').innerText();
     expect(board).not.toMatch(/Armor V|Infantry N|Armor X/);
     const gameId = new URL(s.page.url()).pathname.split('/').pop();
     const view = await s.page.evaluate(async (id) => {

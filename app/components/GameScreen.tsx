@@ -254,14 +254,17 @@ export function GameScreen({ gameId }: { gameId: string }) {
   );
 }
 
-/** Side and command ids to their names, for the log. */
+/**
+ * Side ids, and command ids that look like ids (with a hyphen, digit or underscore), to their names, for the log.
+ * A command id that is a plain word ("production") is left alone: it reads as part of a sentence.
+ */
 export function namesOf(
   roles: { id: string; name: string; commands: { id: string; name: string }[] }[] | undefined,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const r of roles ?? []) {
     out[r.id] = r.name;
-    for (const c of r.commands) out[c.id] = c.name;
+    for (const c of r.commands) if (/[-\d_]/.test(c.id)) out[c.id] = c.name;
   }
   return out;
 }

@@ -21,6 +21,9 @@ export interface ShellTab {
   badge?: ReactNode;
 }
 
+/** Tabs a click on the map does not leave (a battle being followed, a note waiting for its hex). */
+const KEEP_TAB = new Set(['battles', 'chat', 'notes']);
+
 /** Focus the first action of the stage's prompt (the skip link's target). */
 function focusFirstAction(stage: HTMLElement | null) {
   if (!stage) return;
@@ -92,8 +95,8 @@ export function PlayShell({
             tabIndex={-1}
             aria-label="Board"
             onClickCapture={(e) => {
-              // a click on the map shows what was picked, unless the player is following a battle
-              if ((e.target as Element).closest?.('[data-testid="hexmap"]') && tab !== 'battles' && tabs.some((t) => t.id === 'selection'))
+              // a click on the map shows what was picked, unless the player follows a battle or picks a hex for a note
+              if ((e.target as Element).closest?.('[data-testid="hexmap"]') && !KEEP_TAB.has(tab) && tabs.some((t) => t.id === 'selection'))
                 setTab('selection');
             }}
           >
