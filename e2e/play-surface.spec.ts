@@ -154,6 +154,9 @@ test('the whole window is the game: layout, your move, live seats, what-if, log,
   await showTab(page, 'Log');
   for (const [w, h] of SIZES) {
     await page.setViewportSize({ width: w, height: h });
+    await page.reload(); // the map fits its first view to the window it opens in
+    await mapReady(page);
+    await showTab(page, 'Log');
     await page.waitForTimeout(700);
     if (w < 500) {
       const scrollW = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -164,6 +164,7 @@ export function TimelineBar({
             <b data-testid="timeline-chapter">{chapterLabel(current)}</b>
           </>
         )}
+        {event && describeEvent(ruleset ?? '', event) && <span className="muted"> · {describeEvent(ruleset ?? '', event)}</span>}
         {past && <span className="muted"> · looking back (focus here: ← → step, Shift for turns, End for now)</span>}
       </span>
     </div>
