@@ -25,6 +25,8 @@ import { docs, getPersistence, getYDoc, setPersistence, setupWSConnection } from
 import type { Database } from '../../db/client';
 import { yjsUpdates } from '../../db/schema';
 import type { GameService } from '../games';
+import { QuotaError } from '../limits';
+import { SEATS_CHANNEL } from '../seats';
 import { authorize, type Access } from './access';
 import { MAX_DOC_BYTES } from './names';
 
@@ -40,7 +42,9 @@ export interface YjsOptions {
   /** This process's id: written to yjs_updates.origin so fan-out can skip own rows. */
   instance: string;
   /** The seat tokens a request carries (session cookie, x-hexfront-token header). */
-  tokensOf: (req: IncomingMessage) => string[];
+  tokensOf: (req: IncomingMessage) => string[] | Promise<string[]>;
+  /** Count a websocket against its client's quota: returns its release, throws a QuotaError when refused. */
+  openSocket?: (req: IncomingMessage) => () => void;
   /** Compact a document once it has more than this many stored rows (default 200). */
   compactAfter?: number;
   /** Largest websocket message accepted, in bytes (default 1 MiB); larger ones close the connection. */
@@ -137,7 +141,7 @@ export class YjsServer {
   private readonly byDoc = new WeakMap<Y.Doc, Bound>();
   private readonly releasing = new Map<string, Promise<void>>();
   /** Open connections, with the request they were authorized on and whether they may write. */
-  private readonly conns = new Map<WebSocket, { req: IncomingMessage; write: boolean }>();
+  private readonly conns = new Map<WebSocket, { req: IncomingMessage; write: boolean; doc: string }>();
   private recheckTimer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
@@ -158,7 +162,15 @@ export class YjsServer {
     installDispatcher();
     registry().set(this.key, this);
     byDatabase.set(this.opts.database, this);
-    this.unlisten = await this.opts.database.listen(YJS_CHANNEL, (payload) => this.onNotify(payload));
+    const unYjs = await this.opts.database.listen(YJS_CHANNEL, (payload) => this.onNotify(payload));
+    // A game's seats changed (revoked, reissued, commands moved): its rooms' connections are checked at once.
+    const unSeats = await this.opts.database.listen(SEATS_CHANNEL, (gameId) => {
+      void this.recheck((doc) => doc.startsWith(`game/${gameId}/`)).catch((err) => this.log('re-check failed:', err));
+    });
+    this.unlisten = async () => {
+      await unYjs();
+      await unSeats();
+    };
     const every = this.opts.recheckEveryMs ?? 30_000;
     if (every > 0) {
       this.recheckTimer = setInterval(() => {
@@ -175,8 +187,8 @@ export class YjsServer {
   }
 
   /** Who may open the document a request addresses (exported for tests and for the pages' own checks). */
-  authorize(req: IncomingMessage): Promise<Access> {
-    return authorize(this.opts.games, req, this.opts.tokensOf(req));
+  async authorize(req: IncomingMessage): Promise<Access> {
+    return authorize(this.opts.games, req, await this.opts.tokensOf(req));
   }
 
   /** The 'upgrade' handler for /yjs/... requests. */
@@ -190,6 +202,18 @@ export class YjsServer {
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     if (this.closed) return refuse(socket, 503, 'Shutting down');
+    let release: (() => void) | undefined;
+    try {
+      release = this.opts.openSocket?.(req);
+    } catch (err) {
+      if (err instanceof QuotaError) return refuse(socket, 429, err.message, err.retryAfter);
+      throw err;
+    }
+    // Held until the socket closes, whether it becomes a websocket or is refused below.
+    if (release) {
+      if (socket.destroyed) release();
+      else socket.once('close', release);
+    }
     const access = await this.authorize(req);
     if (!access.ok) return refuse(socket, access.status, access.message);
     const key = `${this.key}|${access.doc}`;
@@ -215,7 +239,7 @@ export class YjsServer {
   }
 
   private attach(ws: WebSocket, req: IncomingMessage, key: string, write: boolean) {
-    this.conns.set(ws, { req, write });
+    this.conns.set(ws, { req, write, doc: splitKey(key).name });
     ws.once('close', () => this.conns.delete(ws));
     ws.on('error', () => {});
     // setupWSConnection subscribes to 'message' with ws.on: hand it a filtered stream instead, so a read-only
@@ -251,14 +275,14 @@ export class YjsServer {
   }
 
   /**
-   * Authorize every open connection again; close (code 4403) those no longer allowed in, or no longer allowed to
-   * write. Returns how many were closed.
+   * Authorize every open connection again (or those whose document name passes `only`); close (code 4403) those
+   * no longer allowed in, or no longer allowed to write. Returns how many were closed.
    */
-  async recheck(): Promise<number> {
+  async recheck(only?: (doc: string) => boolean): Promise<number> {
     let closed = 0;
     for (const [ws, c] of [...this.conns]) {
       if (this.closed) break;
-      if (!this.conns.has(ws)) continue;
+      if (!this.conns.has(ws) || (only && !only(c.doc))) continue;
       let now: Access;
       try {
         now = await this.authorize(c.req);
@@ -544,16 +568,18 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
 
 /** Answer an upgrade request with a plain HTTP error and close the socket. */
-function refuse(socket: Duplex, status: number, message: string) {
+function refuse(socket: Duplex, status: number, message: string, retryAfter?: number) {
   if (socket.destroyed) return;
   const body = `${message}\n`;
+  const wait = retryAfter === undefined ? '' : `Retry-After: ${retryAfter}\r\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\n${wait}Content-Type: text/plain; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   setTimeout(() => socket.destroy(), 1000).unref();

@@ -11,7 +11,10 @@ import { EDELWEISS, EDELWEISS_UNITS, isHq, other, rollWeather, weatherOf, type S
 import { evolve, initialState } from './evolve';
 import { cityValue, computeControl, type ScenarioCtx } from './rules';
 import type { Battle, Command, Event, State, Unit } from './state';
-import { decideIn, promptLegal, STEPS, statusLine, unsupplyLegal, type Game } from './steps';
+import { decideByTable, legalByTable, waitingByTable } from '../../core/steps';
+import type { Game } from './steps/game';
+import { TABLE } from './steps/table';
+import { statusLine } from './steps/turn';
 import { redactEvent, viewOf, type View } from './view';
 
 export interface EastfrontConfig {
@@ -169,7 +172,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
   const rs: EastfrontRuleset = {
     id: 'eastfront',
     name: 'EastFront',
-    version: '0.4.0',
+    version: '0.5.0',
     board,
     game,
     scenarios: [
@@ -253,15 +256,9 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
     evolve,
     decide(state: State, command: Command, actor: Actor, dice: DiceSource): Event[] {
       if (actor.side !== 'german' && actor.side !== 'soviet') throw new RuleError('FORBIDDEN', null, 'not a side of this game');
-      return decideIn(state, game, command, actor, dice);
+      return decideByTable(TABLE, game, state, command, actor, dice);
     },
-    legal(state: State, actor: Actor): LegalAction<Command>[] {
-      if (state.phase === 'over') return [];
-      if (state.prompt?.kind === 'defend' || state.prompt?.kind === 'allocate') return promptLegal(state, game, actor);
-      if (state.prompt?.kind === 'unsupply') return unsupplyLegal(state, game, actor);
-      if (state.phase !== 'production' && actor.side !== state.active) return [];
-      return STEPS[state.phase].legal(state, game, actor);
-    },
+    legal: (state: State, actor: Actor): LegalAction<Command>[] => legalByTable(TABLE, game, state, actor),
     view: (state: State, viewer: Viewer) => viewOf(state, viewer),
     redact: (e: Event, viewer: Viewer, before: State) => redactEvent(e, viewer, before),
     status(state: State): GameStatus {
@@ -276,24 +273,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
             ? `${state.result.level}${state.result.winner ? ` ${state.result.winner} victory` : ''} (VP ${state.result.vp.german}-${state.result.vp.soviet})`
             : undefined,
         };
-      const p = state.prompt;
-      if (p?.kind === 'defend') waitingFor.push({ side: p.side, what: `defensive fire at ${board.label(p.hex)} (7.22)` });
-      else if (p?.kind === 'allocate')
-        waitingFor.push({
-          side: p.side,
-          what:
-            p.what === 'loss'
-              ? `which unit takes a hit at ${board.label(p.hex)} (7.33)`
-              : `which attacker is thrown back at ${board.label(p.hex)} (7.51)`,
-        });
-      else if (p?.kind === 'unsupply')
-        waitingFor.push({
-          side: p.side,
-          what: `units beyond stacking limits to go unsupplied at ${p.hexes.map((h) => board.label(h.hex)).join(', ')} (6.22)`,
-        });
-      else if (p?.kind === 'production')
-        for (const s of p.sides) waitingFor.push({ side: s, command: 'production', what: 'production orders (11.1)' });
-      else waitingFor.push({ side: state.active, command: game.commands[state.active][0].id, what: `${state.phase} phase` });
+      waitingFor.push(...waitingByTable(TABLE, game, state).waitingFor);
       return { turn: statusLine(state), phase: state.phase, waitingFor, finished: false };
     },
     parseCommand(input: unknown): Command {

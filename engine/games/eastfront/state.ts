@@ -264,7 +264,11 @@ export type Event =
   | { type: 'attrition'; unit: string; cv: number; eliminated?: boolean }
   | { type: 'productionLevel'; pl: Record<Side, number> }
   | { type: 'ordersSealed'; side: Side; order: ProductionOrder; spent: number }
+  /** One replacement step (logs before 0.5.0; newer logs hold one 'replacements' event per side). */
   | { type: 'replaced'; unit: string; cv: number }
+  /** 11.41: a side's replacement steps this month, one event per side even when empty, so that the number of
+   *  events (the seq numbers the other side sees) says nothing about how many steps were bought. */
+  | { type: 'replacements'; side: Side; units: { unit: string; cv: number }[] }
   | { type: 'cadre'; unit: string; hex: string; token: string; cv: number }
   /** 6.41 NOTE: a retreat while new units engaged the same hex is also a new attack by them. */
   | { type: 'battleRenewed'; hex: string; oa: Side }

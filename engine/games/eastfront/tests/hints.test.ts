@@ -1,3 +1,4 @@
+import { optionsFor } from './offers';
 import { describe, expect, it } from 'vitest';
 import type { SetupUnit } from '../data';
 import { fireHints, moveCost, rangeHints } from '../hints';
@@ -110,11 +111,14 @@ describe('UI hints: command range and move costs (5.3, 5.8, 5.61, 6.1, 9.21)', (
     g.play({ type: 'endCommand' });
     const v = viewOf(g);
     const x = v.units.find((w) => w.id === 'X')!;
-    const legal = g.rs
-      .legal(g.state, GERMAN)
-      .map((a) => a.command)
-      .filter((c) => c.type === 'move' && c.unit === 'X') as { type: 'move'; path: string[]; by: string }[];
-    const to = (dest: string) => legal.find((c) => c.path.at(-1) === dest)!;
+    const legal = optionsFor(
+      g.rs.legal(g.state, GERMAN).filter((a) => a.command.type === 'move' && a.command.unit === 'X'),
+      'to',
+    );
+    const to = (dest: string) => {
+      const o = legal.find((c) => c.value === dest)!;
+      return { path: o.path!, by: o.by };
+    };
     expect(moveCost(g.rs.board, v, x, { kind: 'move', ...to('2,1') })).toEqual({ hexes: 1, left: 2, supreme: 0 });
     expect(moveCost(g.rs.board, v, x, { kind: 'move', ...to('3,1') })).toMatchObject({
       hexes: 2,
