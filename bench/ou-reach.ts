@@ -1,12 +1,14 @@
 /**
- * Operation Unthinkable helpers the board calls on every selection: reachable() for every Allied stack in the
- * first Movement Phase of a seeded game, and setupTargets() for every Soviet unit at set-up. Figures in ms.
+ * Operation Unthinkable: reachable() for every Allied stack in the first Movement Phase of a seeded game, and
+ * legal() per position (set-up, both Movement Phases, a Combat Phase): p50/p95 over fresh states. Figures in ms.
  */
 import { resolve } from 'node:path';
 import { operationUnthinkable } from '../engine/games/operation-unthinkable';
 import { playUntil } from '../engine/games/operation-unthinkable/fuzz';
 import { reachable } from '../engine/games/operation-unthinkable/movement';
-import { setupTargets, ALLIED_COMMANDS, SOVIET_COMMANDS } from '../engine/games/operation-unthinkable/steps';
+import { ALLIED_COMMANDS, SOVIET_COMMANDS } from '../engine/games/operation-unthinkable/sequence';
+import type { State } from '../engine/games/operation-unthinkable/types';
+import type { Actor } from '../engine/core/ruleset';
 import { onMap } from '../engine/games/operation-unthinkable/board';
 import { unitDef } from '../engine/games/operation-unthinkable/data';
 import type { OuMap } from '../engine/games/operation-unthinkable/map';
@@ -30,23 +32,38 @@ export async function benchOuReach() {
       hexes += reachable(map, move, allied, g).size;
       reach.push(performance.now() - t0);
     }
-  const setup = playUntil(rs, 3, (x) => x.step === 'setup-soviet');
   const soviet = { side: 'soviet', commands: SOVIET_COMMANDS };
-  const targets: number[] = [];
-  for (const id of Object.keys(setup.u)
-    .filter((id) => setup.u[id].at === 'setup' && unitDef(id).side === 'soviet')
-    .slice(0, 40)) {
-    const t0 = performance.now();
-    setupTargets(map, setup, soviet, id);
-    targets.push(performance.now() - t0);
+  // legal() per position; a fresh copy of the state each time (legal() keeps its answer per state object)
+  const timeLegal = (s: State, a: Actor, n = 5) => {
+    const t: number[] = [];
+    let size = 0;
+    for (let k = 0; k < n; k++) {
+      const t0 = performance.now();
+      const l = rs.legal({ ...s }, a);
+      t.push(performance.now() - t0);
+      size = JSON.stringify(l).length;
+    }
+    return { p50: pct(t, 0.5), p95: pct(t, 0.95), kb: Math.round(size / 1024) };
+  };
+  const positions: Record<string, [State, Actor]> = {
+    setup: [playUntil(rs, 3, (x) => x.step === 'setup-soviet'), soviet],
+    allied_move: [move, allied],
+    soviet_move: [playUntil(rs, 7, (x) => x.step === 'soviet-1'), soviet],
+    allied_combat: [playUntil(rs, 7, (x) => x.step === 'allied-2'), allied],
+  };
+  const legalFigures: Record<string, number> = {};
+  for (const [name, [s, a]] of Object.entries(positions)) {
+    const f = timeLegal(s, a);
+    legalFigures[`ou_legal_${name}_p50_ms`] = f.p50;
+    legalFigures[`ou_legal_${name}_p95_ms`] = f.p95;
+    legalFigures[`ou_legal_${name}_kb`] = f.kb;
   }
   return {
     ou_reach_stacks: stacks.size,
     ou_reach_hexes_avg: Math.round(hexes / reach.length),
     ou_reach_p50_ms: pct(reach, 0.5),
     ou_reach_max_ms: pct(reach, 1),
-    ou_setup_targets_p50_ms: pct(targets, 0.5),
-    ou_setup_targets_max_ms: pct(targets, 1),
+    ...legalFigures,
   };
 }
 

@@ -95,6 +95,14 @@ export async function fightItOut(page: Page) {
   for (let k = 0; k < 12; k++) {
     if (!(await page.getByTestId('ou-combat-now').count())) break;
     await expect(prompt(page)).toContainText('Your turn');
+    const retreat = page.getByTestId('choice-retreat');
+    if (await retreat.count()) {
+      // a retreat is chosen one unit at a time: the first unit, its first hex
+      await retreat.getByRole('combobox', { name: 'Unit' }).selectOption({ index: 1 });
+      await retreat.getByRole('combobox', { name: 'Retreat into' }).selectOption({ index: 1 });
+      await clickAndWait(page, retreat.getByRole('button', { name: 'Send' }));
+      continue;
+    }
     const b = page
       .getByTestId('ou-prompt')
       .getByRole('button', { name: /No artillery support|Step loss|Stop the bloodbath|Hold|Retreat one hex|Do not advance/ })

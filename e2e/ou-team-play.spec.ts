@@ -111,7 +111,7 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
 
   // 3.5: each front sets up its own units; Stavka holds two fronts here, Zhukov only the 1st Belorussian.
   await step(front.page, 'setup-soviet');
-  await refused(front.page, { type: 'place', placements: [[ofCommand('2bf')[0], '3020']] }, /2bf/);
+  await refused(front.page, { type: 'place', unit: ofCommand('2bf')[0], hex: '3020' }, /2bf/);
   await press(front.page, /Set up \d+ units/);
   await press(front.page, /Set-up done/);
   await expect(prompt(front.page)).toContainText('Waiting for 2nd Belorussian Front');
@@ -133,9 +133,12 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
     [us, 'us-12ag', 'uk-21ag'],
     [uk, 'uk-21ag', 'us-12ag'],
   ] as const) {
-    const place = (await legalOf(p.page)).find((l) => l.command.type === 'place')!.command as unknown as { placements: [string, string][] };
-    expect(place.placements.every(([id]) => ofCommand(own).includes(id))).toBe(true);
-    await refused(p.page, { type: 'place', placements: [[ofCommand(other)[0], '1021']] }, new RegExp(other));
+    // legal() offers the army group's own units, each with its hexes (a unit, then where)
+    const place = (await legalOf(p.page)).find((l) => l.command.type === 'place') as unknown as {
+      choices: { options: { value: string }[] }[];
+    };
+    expect(place.choices[0].options.every((o) => ofCommand(own).includes(o.value))).toBe(true);
+    await refused(p.page, { type: 'place', unit: ofCommand(other)[0], hex: '1021' }, new RegExp(other));
     await press(p.page, /Set up \d+ units/);
     await press(p.page, /Set-up done/);
   }

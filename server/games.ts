@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { findOffer } from '../engine/core/actions';
 import type { AnyRuleset, Actor, Viewer } from '../engine/core/ruleset';
 import { RuleError } from '../engine/core/errors';
 import type { DiceSource } from '../engine/core/dice';
@@ -288,6 +289,7 @@ export class GameService {
       this.folder(rs),
       (state) => {
         rolled = 0;
+        refuseUnoffered(rs, state, command, actor);
         const evs = rs.decide(state, command, actor, dice);
         reveals = Boolean(rs.reveals && evs.some((e) => rs.reveals!(e)));
         return evs.map(splitEvent);
@@ -341,7 +343,11 @@ export class GameService {
       viewer,
       status: rs.status(state),
       view: rs.view(state, viewer),
+      // what the board shows beyond legal() (ranges, firepower), from the full state but only what this viewer may know
+      hints: rs.hints ? rs.hints(state, viewer) : null,
       legal: actor && at === latest ? rs.legal(state, actor) : [],
+      /** what the board shows beyond legal(), for this viewer only (reach, odds previews...): null when the game has none */
+      hints: rs.hints ? (rs.hints(state, viewer) ?? null) : null,
     };
   }
 
@@ -454,3 +460,14 @@ export function redactToClient(
 }
 
 export { RuleError };
+
+/**
+ * A game whose legal() is complete (Ruleset.legalIsComplete) gets only the commands legal() offers. Anything else
+ * is refused with the rule that forbids it, which decide() names (run on throwaway dice; its events are dropped);
+ * a command decide() would accept although legal() leaves it out is refused too, since legal() is the contract.
+ */
+function refuseUnoffered(rs: AnyRuleset, state: unknown, command: { type: string }, actor: Actor): void {
+  if (!rs.legalIsComplete || findOffer(rs.legal(state, actor), command)) return;
+  rs.decide(state, command, actor, { roll: () => 1 });
+  throw new RuleError('ILLEGAL', null, `${command.type} is not among the actions open to you now`);
+}

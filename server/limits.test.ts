@@ -159,21 +159,33 @@ describe('quotas', () => {
     expect((await srv.services.games.list({ limit: 1000 })).length).toBe(before);
   });
 
-  it('limits replay links per game; the side that made a link may list and revoke it, nobody else', async () => {
+  it('limits replay links per game and side; the side that made a link may list and revoke it, nobody else', async () => {
     const g = await srv.services.games.create({ ruleset: 'tally', scenario: 'count' });
     const [aTok, bTok] = g.seats.map((s) => s.token);
     const a = apiClient(srv.url, [aTok]);
     const b = apiClient(srv.url, [bTok]);
     const anon = apiClient(srv.url);
     const l1 = await a.replay.create.mutate({ gameId: g.id, view: 'spectator' });
-    const l2 = await anon.replay.create.mutate({ gameId: g.id, view: 'spectator', canAnnotate: true });
+    const l1b = await a.replay.create.mutate({ gameId: g.id, view: 'spectator', atSeq: 1 });
     const over = await post(srv.url, 'replay.create', { gameId: g.id, view: 'spectator' }, { 'x-hexfront-token': aTok });
     expect(over.status).toBe(429);
     expect(over.retryAfter).toBe('60');
     expect(over.body.error?.json.message).toMatch(/revoke one/);
+    // Each side, and the spectators together, have their own allowance: a's links do not use up b's.
+    const lb = await b.replay.create.mutate({ gameId: g.id, view: 'spectator' });
+    const l2 = await anon.replay.create.mutate({ gameId: g.id, view: 'spectator', canAnnotate: true });
+    await anon.replay.create.mutate({ gameId: g.id, view: 'spectator' });
+    expect(await codeOf(anon.replay.create.mutate({ gameId: g.id, view: 'spectator' }))).toBe('TOO_MANY_REQUESTS');
 
-    expect((await a.replay.list.query({ gameId: g.id })).map((l) => l.token).sort()).toEqual([l1.token, l2.token].sort());
-    expect((await b.replay.list.query({ gameId: g.id })).map((l) => l.token)).toEqual([l2.token]);
+    const spectators = (await a.replay.list.query({ gameId: g.id })).filter((l) => l.createdBy === null);
+    expect(spectators).toHaveLength(2);
+    expect(
+      (await a.replay.list.query({ gameId: g.id }))
+        .filter((l) => l.createdBy)
+        .map((l) => l.token)
+        .sort(),
+    ).toEqual([l1.token, l1b.token].sort());
+    expect((await b.replay.list.query({ gameId: g.id })).filter((l) => l.createdBy).map((l) => l.token)).toEqual([lb.token]);
     expect(await anon.replay.list.query({ gameId: g.id })).toEqual([]);
     // The other side, a spectator, or a token from another game cannot revoke a's link.
     expect(await codeOf(b.replay.revoke.mutate({ gameId: g.id, token: l1.token }))).toBe('FORBIDDEN');
@@ -185,9 +197,10 @@ describe('quotas', () => {
     await a.replay.revoke.mutate({ gameId: g.id, token: l1.token });
     expect(await codeOf(anon.replay.view.query({ token: l1.token }))).toBe('NOT_FOUND');
     expect(await codeOf(a.replay.revoke.mutate({ gameId: g.id, token: l1.token }))).toBe('NOT_FOUND');
-    // A spectator's link is revocable by any seated player; revoking frees a place under the quota.
-    await b.replay.revoke.mutate({ gameId: g.id, token: l2.token });
+    // Revoking frees a place under the quota; a spectator's link is revocable by any seated player.
     expect(await codeOf(a.replay.create.mutate({ gameId: g.id, view: 'spectator' }))).toBe('OK');
+    await b.replay.revoke.mutate({ gameId: g.id, token: l2.token });
+    expect(await codeOf(anon.replay.create.mutate({ gameId: g.id, view: 'spectator' }))).toBe('OK');
   });
 
   it('limits live streams per game and per client; a closed stream frees its place', async () => {

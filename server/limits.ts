@@ -12,7 +12,7 @@ import { AppError } from './errors';
 export interface Limits {
   /** Games (new or what-if branches) one client address may create per hour. */
   gamesPerHour: number;
-  /** Replay links a game may have that are not revoked. */
+  /** Replay links a game may have that are not revoked, for each side's players (and for spectators together). */
   replayLinksPerGame: number;
   /** Calls in one batched tRPC request. */
   callsPerBatch: number;
@@ -34,7 +34,7 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   gamesPerHour: 300,
   replayLinksPerGame: 20,
-  callsPerBatch: 20,
+  callsPerBatch: 10,
   livePerGame: 500,
   livePerClient: 64,
   socketsPerClient: 64,
@@ -162,11 +162,11 @@ export class Quotas {
     }
   }
 
-  /** Refuse a replay link past the game's quota (`existing`: its links not revoked). */
+  /** Refuse a replay link past the quota (`existing`: the game's links not revoked made by the same side). */
   checkReplayLinks(existing: number) {
     if (existing >= this.limits.replayLinksPerGame)
       throw new QuotaError(
-        `This game already has ${existing} replay links (the most allowed is ${this.limits.replayLinksPerGame}); revoke one to make another`,
+        `Your side already has ${existing} replay links to this game (the most allowed is ${this.limits.replayLinksPerGame}); revoke one to make another`,
         60,
       );
   }

@@ -1,4 +1,5 @@
 import { router } from './trpc';
+import { chatRouter } from './routers/chat';
 import { gameRouter } from './routers/game';
 import { lobbyRouter } from './routers/lobby';
 import { seatsRouter } from './routers/seats';
@@ -10,6 +11,7 @@ export const appRouter = router({
   timeline: timelineRouter,
   replay: replayRouter,
   lobby: lobbyRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,6 +32,7 @@ export interface PublicSeat {
 }
 
 export interface SeatChange {
+  id: number;
   kind: string;
   by: string;
   seatId: string;
@@ -292,6 +293,7 @@ export class SeatService {
   async changes(gameId: string, limit = 100): Promise<SeatChange[]> {
     const rows = await this.db.select().from(seatChanges).where(eq(seatChanges.gameId, gameId)).orderBy(desc(seatChanges.id)).limit(limit);
     return rows.map((r) => ({
+      id: Number(r.id),
       kind: r.kind,
       by: r.by,
       seatId: r.seatId,

@@ -252,7 +252,9 @@ export class Timeline {
   /**
    * A read-only link to a game, from one viewpoint. Live games may only be shared as a spectator sees them. The
    * link remembers the side whose seat made it (that side alone may revoke it). `checkQuota` gets the number of
-   * the game's links not revoked and throws to refuse; counting and inserting are serialised per game.
+   * the game's links not revoked that the same side made (spectators' links count together), and throws to
+   * refuse: each side has its own allowance, so neither the other side nor passing spectators can use it up.
+   * Counting and inserting are serialised per game.
    */
   async createReplayLink(
     gameId: string,
@@ -274,7 +276,13 @@ export class Timeline {
       const [{ n }] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(replayLinks)
-        .where(and(eq(replayLinks.gameId, gameId), isNull(replayLinks.revokedAt)));
+        .where(
+          and(
+            eq(replayLinks.gameId, gameId),
+            isNull(replayLinks.revokedAt),
+            createdBy ? eq(replayLinks.createdBy, createdBy) : isNull(replayLinks.createdBy),
+          ),
+        );
       opts.checkQuota?.(Number(n));
       await tx
         .insert(replayLinks)

@@ -15,6 +15,7 @@ import type { Viewer } from '../engine/core/ruleset';
 import { eastfront } from '../engine/games/eastfront';
 import type { Command as EfCommand, State as EfState } from '../engine/games/eastfront/state';
 import { eastfrontTwins, translateCommand } from '../engine/games/eastfront/twins';
+import { UNITS } from '../engine/games/operation-unthinkable/data';
 import type { Command as OuCommand, State as OuState } from '../engine/games/operation-unthinkable/types';
 import { operationUnthinkableTwins, setupTwin } from '../engine/games/operation-unthinkable/twins';
 import { apiClient } from './testing/client';
@@ -40,7 +41,36 @@ class ThenDice implements DiceSource {
   }
 }
 
+/** Seeded dice that keep every roll, so that a twin can replay them. */
+class RecordingDice implements DiceSource {
+  readonly rolls: { sides: number; value: number }[] = [];
+  private seeded: SeededDice;
+  constructor(seed: number) {
+    this.seeded = new SeededDice(seed);
+  }
+  roll(sides = 6) {
+    const value = this.seeded.roll(sides);
+    this.rolls.push({ sides, value });
+    return value;
+  }
+}
+
+/** Replays another game's rolls one for one, changing those `change` picks (played in lock step, after it). */
+class TwinDice implements DiceSource {
+  private i = 0;
+  constructor(
+    private readonly of: RecordingDice,
+    private readonly change: (sides: number) => boolean,
+  ) {}
+  roll(sides = 6) {
+    const r = this.of.rolls[this.i++];
+    if (!r || r.sides !== sides) throw new Error(`the twin rolled a d${sides} where its history rolled ${r ? `a d${r.sides}` : 'nothing'}`);
+    return this.change(sides) ? (r.value % sides) + 1 : r.value;
+  }
+}
+
 const dice = new SwitchDice();
+const R_UNITS = UNITS.filter((d) => d.r).map((d) => d.id);
 // biome-ignore lint/correctness/useHookAtTopLevel: a vitest helper (beforeAll/afterAll), not a React hook
 const server = useTestServer({ dice, snapshotEvery: 7 });
 
@@ -334,11 +364,12 @@ describe('twin games through the API', () => {
     const run = await playTwins<EfState, EfCommand>({
       a,
       b,
-      commands: 40,
+      commands: 60,
       watchers,
       seed,
       tally,
       translate: (cmd, _side, sa, sb) => translateCommand(cmd, sa, sb),
+      choose: (actions, rnd) => (adapter.choose ? adapter.choose(actions, sa0, rnd) : actions[0]),
       diverged: (sa, sb, v) => adapter.diverged(sa, sb, v),
       probes: (w, sa) => {
         if (w.viewer.kind !== 'side') return [{ type: 'endCommand' }];
@@ -404,5 +435,65 @@ describe('twin games through the API', () => {
     );
     expect(tally.differences).toEqual([]);
     expect(run.played).toBeGreaterThan(3);
+  });
+
+  it('Operation Unthinkable: the Allies and a spectator cannot tell two blind draws apart (6.1)', { timeout: 600_000 }, async () => {
+    const seed = 91;
+    const diceA = new RecordingDice(seed);
+    const a = await createTwin('operation-unthinkable', 'standard', {}, diceA);
+    // the twin rolls what A rolled, except the picks from the R pool (the only dice with more than six faces)
+    const b = await createTwin('operation-unthinkable', 'standard', {}, new TwinDice(diceA, (sides) => sides > 6));
+    const adapter = operationUnthinkableTwins();
+    const watchers: Watcher[] = [
+      { name: 'allied', viewer: { kind: 'side', side: 'allied' }, token: (t) => t.tokens.allied },
+      { name: 'spectator', viewer: { kind: 'spectator' }, token: () => undefined },
+    ];
+    const tally: Tally = { bodies: 0, differing: 0, differences: [] };
+    const live = await openStreams(watchers, a, b);
+    let drawn = false;
+    const run = await playTwins<OuState, OuCommand>({
+      a,
+      b,
+      commands: 250,
+      watchers,
+      seed,
+      tally,
+      translate: (cmd, side, sa, sb) => {
+        if (side !== 'soviet' || cmd.type !== 'place') return cmd;
+        // the drawn units are placed where A placed its own
+        const inA = Object.keys(sa.u).filter((id) => sa.u[id].at === 'drawn');
+        const inB = Object.keys(sb.u).filter((id) => sb.u[id].at === 'drawn');
+        return { ...cmd, placements: cmd.placements.map(([id, hex]): [string, string] => [inB[inA.indexOf(id)] ?? id, hex]) };
+      },
+      diverged: (sa, sb, v) => {
+        if (Object.values(sa.u).some((u) => u.at === 'drawn')) drawn = true;
+        return adapter.diverged(sa, sb, v);
+      },
+      choose: (actions, rnd) => (adapter.choose ? adapter.choose(actions, {} as OuState, rnd) : actions[0]),
+      // the Allied seat names R-pool units (the manifest is public): drawn or not, the answer must be the same
+      probes: (w) =>
+        w.viewer.kind === 'side'
+          ? R_UNITS.slice(0, 6).flatMap((id) => [
+              { type: 'move', units: [id], path: ['1105'] },
+              { type: 'place', placements: [[id, '1105']] },
+              { type: 'loss', unit: id },
+            ])
+          : [{ type: 'end-phase' }],
+    });
+    await live(tally, run.last);
+    for (const w of watchers) {
+      await compareUpTo(tally, w, a, b, run.last);
+      await compareLinks(tally, w, a, b, run.last);
+    }
+    const sa = await stateOf<OuState>(a);
+    const sb = await stateOf<OuState>(b);
+    const idsA = R_UNITS.filter((id) => sa.u[id].at !== 'pool');
+    const idsB = R_UNITS.filter((id) => sb.u[id].at !== 'pool');
+    console.log(
+      `[twins] operation-unthinkable draw API: ${run.played} command pairs, compared up to seq ${run.last}; ${run.ended}; ${tally.bodies} bodies compared, ${tally.differing} differ`,
+    );
+    expect(drawn).toBe(true);
+    expect(idsA.join()).not.toBe(idsB.join());
+    expect(tally.differences).toEqual([]);
   });
 });

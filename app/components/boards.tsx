@@ -5,17 +5,20 @@
  */
 import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
-import type { Choice } from '../../engine/core/actions';
 import type { ClientEvent } from '../../server/games';
 import { describeEastfront } from './eastfront/describe';
 import { describeOu } from './ou/describe';
+import type { Choice, ChoiceOption } from '../../engine/core/actions';
 
 export interface LegalActionData {
+  /** A complete command, or (with `choices`) its fixed part: see engine/core/actions.ts. */
   command: { type: string } & Record<string, unknown>;
   label: string;
   rule?: string;
   /** Open choices (engine/core/actions.ts): the command is complete once each is filled. */
   choices?: Choice[];
+  /** Option lists several choices share (Choice.ref). */
+  shared?: Record<string, ChoiceOption[]>;
 }
 
 export interface BoardProps {
@@ -32,6 +35,8 @@ export interface BoardProps {
     result?: string;
   };
   legal: LegalActionData[];
+  /** The ruleset's hints for this viewer at `seq` (ruleset.hints), or null when it has none. */
+  hints?: unknown;
   /** The event the view shows, and the newest one; they differ while looking back in time. */
   seq: number;
   latestSeq: number;

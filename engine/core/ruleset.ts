@@ -92,6 +92,12 @@ export interface Ruleset<S = unknown, C extends RuleCommand = RuleCommand, E ext
   decide(state: S, command: C, actor: Actor, dice: DiceSource): E[];
   /** Complete: every command decide() accepts is offered, as a command or a completion of one (actions.ts). */
   legal(state: S, actor: Actor): LegalAction<C>[];
+  /**
+   * True once the game's legal() is complete and exact (checked by its property tests): the server then refuses any
+   * command legal() does not offer, before running decide() on it. Games still moving onto structured choices leave
+   * it unset.
+   */
+  legalIsComplete?: boolean;
   view(state: S, viewer: Viewer): V;
   /**
    * What a client needs beyond legal() to show the situation well (command ranges, supply, previews), computed on

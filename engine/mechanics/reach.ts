@@ -51,20 +51,74 @@ export function pathOf(l: ReachLabel): number[] {
   return p.reverse();
 }
 
+/** A binary min-heap of labels by total cost spent (then by insertion order, so the search is deterministic). */
+class LabelHeap {
+  private a: { l: ReachLabel; k: number; n: number }[] = [];
+  private seq = 0;
+  get size(): number {
+    return this.a.length;
+  }
+  push(l: ReachLabel): void {
+    const a = this.a;
+    a.push({ l, k: l.spent.reduce((x, y) => x + y, 0), n: this.seq++ });
+    for (let i = a.length - 1; i > 0; ) {
+      const p = (i - 1) >> 1;
+      if (!less(a[i], a[p])) break;
+      [a[i], a[p]] = [a[p], a[i]];
+      i = p;
+    }
+  }
+  pop(): ReachLabel {
+    const a = this.a;
+    const top = a[0].l;
+    const last = a.pop();
+    if (a.length && last) {
+      a[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && less(a[l], a[m])) m = l;
+        if (r < a.length && less(a[r], a[m])) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m], a[i]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+const less = (x: { k: number; n: number }, y: { k: number; n: number }) => x.k < y.k || (x.k === y.k && x.n < y.n);
+
+/**
+ * Labels are taken up cheapest first (by total cost), so a label taken up is never dominated by one found later:
+ * each hex is expanded once per non-dominated cost vector, as Dijkstra's search does with one class.
+ */
 export function costedReach(r: ReachRules): Reach {
   const n = r.neighbours.length;
   const classes = r.budget.length;
   // slot = index for hexes the move may end in, index + n for hexes entered in passing
-  const labels: ReachLabel[][] = Array.from({ length: 2 * n }, () => []);
+  const labels: (ReachLabel[] | undefined)[] = new Array(2 * n);
+  const at = (k: number): ReachLabel[] => labels[k] ?? (labels[k] = []);
   const slot = (l: ReachLabel) => (l.passing ? l.at + n : l.at);
-  const dominated = (k: number, c: number[]) => labels[k].some((l) => l.spent.every((v, j) => v <= c[j]));
+  const dominated = (k: number, c: number[]) => {
+    const ls = labels[k];
+    if (!ls) return false;
+    for (const l of ls) {
+      let all = true;
+      for (let j = 0; j < classes && all; j++) if (l.spent[j] > c[j]) all = false;
+      if (all) return true;
+    }
+    return false;
+  };
   const first: ReachLabel = { at: r.start, passing: false, spent: r.budget.map(() => 0), prev: null };
-  labels[r.start].push(first);
-  const queue: ReachLabel[] = [first];
+  at(r.start).push(first);
+  const heap = new LabelHeap();
+  heap.push(first);
   const open: ReachLabel[] = [];
-  for (let qi = 0; qi < queue.length; qi++) {
-    const l = queue[qi];
-    if (labels[slot(l)].indexOf(l) < 0) continue; // superseded by a cheaper label
+  while (heap.size) {
+    const l = heap.pop();
+    if (at(slot(l)).indexOf(l) < 0) continue; // superseded by a cheaper label
     if (l.prev && !l.passing && r.stops?.(l.at)) continue;
     if (!l.passing) open.push(l);
     for (const nx of r.neighbours[l.at]) {
@@ -81,18 +135,21 @@ export function costedReach(r: ReachRules): Reach {
       if (how === 'pass' && r.stops?.(nx)) continue; // a hex that ends the move cannot be passed through
       const k = how === 'pass' ? nx + n : nx;
       if (dominated(k, c)) continue;
-      labels[k] = labels[k].filter((o) => !o.spent.every((v, j) => c[j] <= v));
+      const ls = labels[k];
+      const kept = ls?.length ? ls.filter((o) => !o.spent.every((v, j) => c[j] <= v)) : [];
       const nl: ReachLabel = { at: nx, passing: how === 'pass', spent: c, prev: l };
-      labels[k].push(nl);
-      queue.push(nl);
+      kept.push(nl);
+      labels[k] = kept;
+      heap.push(nl);
     }
   }
   const best = new Map<number, ReachLabel>();
   for (let i = 0; i < n; i++) {
-    if (i === r.start || !labels[i].length) continue;
+    const ls = labels[i];
+    if (i === r.start || !ls?.length) continue;
     best.set(
       i,
-      labels[i].reduce((a, x) => (dearest(x) < dearest(a) ? x : a)),
+      ls.reduce((a, x) => (dearest(x) < dearest(a) ? x : a)),
     );
   }
   return { best, open };

@@ -3,9 +3,12 @@
  * adapter's twins must look the same to the viewers it names for a few seeds.
  */
 import { describe, expect, it } from 'vitest';
+import type { Viewer } from '../core/ruleset';
 import { listRulesets } from '../games';
+import { type EastfrontEvent, type EastfrontState, eastfront } from '../games/eastfront';
+import { eastfrontTwins } from '../games/eastfront/twins';
 import { TWINS } from '../games/twins';
-import { addTwinReport, emptyTwinReport } from './twins';
+import { addTwinReport, checkTwins, emptyTwinReport } from './twins';
 
 describe('twin histories over every lobby game', () => {
   for (const rs of listRulesets()) {
@@ -19,4 +22,29 @@ describe('twin histories over every lobby game', () => {
       expect(total.compared.events).toBeGreaterThan(0);
     });
   }
+});
+
+describe('the harness itself', () => {
+  it('finds a planted channel: a redacted list that keeps the secret order', () => {
+    // EastFront as on main before issue 12: the set-up event lists face-down blocks in the card's letter order
+    const leaky = {
+      ...eastfront,
+      redact(e: EastfrontEvent, viewer: Viewer, before: EastfrontState) {
+        const r = eastfront.redact(e, viewer, before);
+        if (e.type !== 'setup' || r?.type !== 'setup') return r;
+        const letter = new Map(e.units.map((u) => [u.token, u.id]));
+        const key = (t: string) => letter.get(t) ?? '';
+        return { ...r, units: [...r.units].sort((x, y) => (key(x.token) < key(y.token) ? -1 : 1)) };
+      },
+    };
+    const rep = checkTwins({
+      ruleset: leaky,
+      adapter: eastfrontTwins(leaky, 'edelweiss'),
+      scenario: 'edelweiss',
+      seed: 5,
+      maxCommands: 5,
+    });
+    expect(rep.failures.length).toBeGreaterThan(0);
+    expect(rep.failures[0]).toContain('redacted event setup');
+  });
 });

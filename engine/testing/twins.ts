@@ -150,11 +150,13 @@ export function checkTwinPair<S, C extends RuleCommand, E extends RuleEvent, V>(
   const step = (evA: E[], evB: E[]): string | null => {
     if (evA.length !== evB.length) {
       // every event takes a seq number, shown or not: a count that differs is a channel unless the twins parted
-      const nA = evA.reduce((s, e) => rs.evolve(s, e), sA);
-      const nB = evB.reduce((s, e) => rs.evolve(s, e), sB);
-      const why = adapter.diverged(nA, nB, viewer);
-      sA = nA;
-      sB = nB;
+      // (folded side by side: a rule may show the viewer something for a moment, as a combat round does)
+      let why: string | null = null;
+      for (let k = 0; k < Math.max(evA.length, evB.length); k++) {
+        if (evA[k]) sA = rs.evolve(sA, evA[k]);
+        if (evB[k]) sB = rs.evolve(sB, evB[k]);
+        why ??= adapter.diverged(sA, sB, viewer);
+      }
       if (why) return `${why} (events of the command: ${evA.length} / ${evB.length})`;
       fail(
         `${where}: the command gives ${evA.length} events in A and ${evB.length} in B (${evA.map((e) => e.type).join(',')} / ${evB.map((e) => e.type).join(',')}): the seq numbers show it`,

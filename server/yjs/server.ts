@@ -29,12 +29,27 @@ import { QuotaError } from '../limits';
 import { SEATS_CHANNEL } from '../seats';
 import { authorize, type Access } from './access';
 import { MAX_DOC_BYTES } from './names';
+import {
+  applyRemote,
+  awarenessMessage,
+  awarenessOfMessage,
+  decodeAwareness,
+  encodeAwareness,
+  encodeCurrent,
+  MAX_PRESENCE_NOTIFY,
+  PRESENCE_CHANNEL,
+  stampIdentity,
+  type AwarenessLike,
+  type Identity,
+} from './presence';
 
 /** NOTIFY channel announcing stored rows: payload `<row id> <document name>`. */
 export const YJS_CHANNEL = 'hexfront_yjs';
 
 /** Transaction origin of updates that came from the database (load, fan-out, compaction): never stored again. */
 const FROM_DB = Symbol('hexfront.yjs.fromDatabase');
+/** Origin of presence applied from another instance: never announced again. */
+const FROM_PEER = Symbol('hexfront.yjs.fromPeer');
 
 export interface YjsOptions {
   database: Database;
@@ -71,6 +86,11 @@ export interface YjsStats {
   compactions: number;
   /** Messages dropped because they came from a read-only connection and would have changed the document. */
   ignoredWrites: number;
+  /** Presence messages refused (another client's id, malformed) or stripped of entries that were not the sender's. */
+  refusedPresence: number;
+  /** Presence changes announced to, and applied from, other instances. */
+  presenceSent: number;
+  presenceApplied: number;
   /** Changes dropped because their document had reached maxDocBytes. */
   droppedOverCap: number;
 }
@@ -91,6 +111,18 @@ interface Bound {
   dirty: boolean;
   pulls: Promise<void>;
   released: boolean;
+  /** Awareness client ids that speak through another instance (no connection here may take them). */
+  remoteIds: Set<number>;
+}
+
+/** One open websocket: what it was authorized on and the presence client id it speaks for. */
+interface Conn {
+  req: IncomingMessage;
+  write: boolean;
+  doc: string;
+  who?: Identity;
+  serverWritten: boolean;
+  clientId?: number;
 }
 
 // ------------------------------------------------------------------ process-wide dispatch
@@ -141,11 +173,20 @@ export class YjsServer {
   private readonly byDoc = new WeakMap<Y.Doc, Bound>();
   private readonly releasing = new Map<string, Promise<void>>();
   /** Open connections, with the request they were authorized on and whether they may write. */
-  private readonly conns = new Map<WebSocket, { req: IncomingMessage; write: boolean; doc: string }>();
+  private readonly conns = new Map<WebSocket, Conn>();
   private recheckTimer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
-  private readonly counters = { storedRows: 0, appliedFromOtherInstances: 0, compactions: 0, ignoredWrites: 0, droppedOverCap: 0 };
+  private readonly counters = {
+    storedRows: 0,
+    appliedFromOtherInstances: 0,
+    compactions: 0,
+    ignoredWrites: 0,
+    droppedOverCap: 0,
+    refusedPresence: 0,
+    presenceSent: 0,
+    presenceApplied: 0,
+  };
   compactAfter: number;
   maxDocBytes: number;
   private readonly log: (...a: unknown[]) => void;
@@ -167,9 +208,11 @@ export class YjsServer {
     const unSeats = await this.opts.database.listen(SEATS_CHANNEL, (gameId) => {
       void this.recheck((doc) => doc.startsWith(`game/${gameId}/`)).catch((err) => this.log('re-check failed:', err));
     });
+    const unPresence = await this.opts.database.listen(PRESENCE_CHANNEL, (payload) => this.onPresence(payload));
     this.unlisten = async () => {
       await unYjs();
       await unSeats();
+      await unPresence();
     };
     const every = this.opts.recheckEveryMs ?? 30_000;
     if (every > 0) {
@@ -232,31 +275,139 @@ export class YjsServer {
     let attached = false;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       attached = true;
-      this.attach(ws, req, key, access.write);
+      this.attach(ws, req, key, access);
     });
     // ws answers a malformed handshake itself, without calling back.
     if (!attached) this.dropIfIdle(key, doc);
   }
 
-  private attach(ws: WebSocket, req: IncomingMessage, key: string, write: boolean) {
-    this.conns.set(ws, { req, write, doc: splitKey(key).name });
+  private attach(ws: WebSocket, req: IncomingMessage, key: string, access: Extract<Access, { ok: true }>) {
+    this.conns.set(ws, {
+      req,
+      write: access.write,
+      doc: splitKey(key).name,
+      who: access.who,
+      serverWritten: access.serverWritten ?? false,
+    });
     ws.once('close', () => this.conns.delete(ws));
     ws.on('error', () => {});
     // setupWSConnection subscribes to 'message' with ws.on: hand it a filtered stream instead, so a read-only
-    // client's updates never reach the document (whatever its UI does), and a connection whose access was
-    // withdrawn is not heard at all while it closes.
-    const on = ws.on.bind(ws) as (event: string, fn: (...a: any[]) => void) => WebSocket;
+    // client's updates never reach the document (whatever its UI does), a connection whose access was withdrawn
+    // is not heard at all while it closes, and presence is the sender's own, under the server's identity.
+    const on = ws.on.bind(ws) as (event: string, fn: (...a: unknown[]) => void) => WebSocket;
     (ws as unknown as { on: typeof on }).on = (event, fn) =>
       event === 'message'
-        ? on('message', (data: unknown, isBinary: boolean) => {
+        ? on('message', (data: unknown, isBinary: unknown) => {
             const c = this.conns.get(ws);
             const m = toMessageBytes(data);
-            if (!c || !(c.write || readOnlyMayPass(m))) return void this.counters.ignoredWrites++;
-            if (this.isFull(key) && !readOnlyMayPass(m) && m[0] !== MESSAGE_AWARENESS) return void this.counters.droppedOverCap++;
+            if (!c) return void this.counters.ignoredWrites++;
+            if (m[0] === MESSAGE_AWARENESS) {
+              if (!c.write) return void this.counters.ignoredWrites++;
+              const own = this.ownPresence(ws, c, key, m);
+              if (!own) return void this.counters.refusedPresence++;
+              return fn(Buffer.from(own), isBinary);
+            }
+            if (!((c.write && !c.serverWritten) || readOnlyMayPass(m))) return void this.counters.ignoredWrites++;
+            if (this.isFull(key) && !readOnlyMayPass(m)) return void this.counters.droppedOverCap++;
             fn(data, isBinary);
           })
         : on(event, fn);
     setupWSConnection(ws, req, { docName: key, gc: true });
+  }
+
+  /**
+   * The part of an awareness message its sender may say: entries for the one client id it speaks for (the first
+   * it announced, unless another connection here or elsewhere already speaks for that id), with the identity
+   * fields stamped by the server. Null when nothing is left.
+   */
+  private ownPresence(ws: WebSocket, c: Conn, key: string, m: Uint8Array): Uint8Array | null {
+    const update = awarenessOfMessage(m);
+    if (!update) return null;
+    let entries: ReturnType<typeof decodeAwareness>;
+    try {
+      entries = decodeAwareness(update);
+    } catch {
+      return null;
+    }
+    if (c.clientId === undefined) {
+      const first = entries.find((e) => e.state !== null);
+      if (!first) return null;
+      const doc = docs.get(key);
+      const b = doc && this.byDoc.get(doc);
+      if (b?.remoteIds.has(first.clientId)) return null;
+      for (const [other, oc] of this.conns) if (other !== ws && oc.doc === c.doc && oc.clientId === first.clientId) return null;
+      c.clientId = first.clientId;
+    }
+    const mine = entries
+      .filter((e) => e.clientId === c.clientId)
+      .map((e) => ({ ...e, state: c.who ? stampIdentity(e.state, c.who) : e.state }));
+    if (mine.length !== entries.length) this.counters.refusedPresence++;
+    return mine.length ? awarenessMessage(encodeAwareness(mine)) : null;
+  }
+
+  /** Announce an awareness change this instance accepted, so other instances show it too. */
+  private announcePresence(b: Bound, aw: AwarenessLike, changes: { added: number[]; updated: number[]; removed: number[] }) {
+    if (this.closed || b.released) return;
+    const ids = [...changes.added, ...changes.updated, ...changes.removed].filter((id) => !b.remoteIds.has(id));
+    if (!ids.length) return;
+    const payload = `${this.opts.instance} ${b.name} ${Buffer.from(encodeCurrent(aw, ids)).toString('base64')}`;
+    if (payload.length > MAX_PRESENCE_NOTIFY) return;
+    this.counters.presenceSent++;
+    this.opts.database.notify(PRESENCE_CHANNEL, payload).catch((err) => this.log('presence fan-out failed:', (err as Error).message));
+  }
+
+  /** Presence announced by an instance: applied to the document here, if open, except ids spoken for here. */
+  private onPresence(payload: string) {
+    const [origin, name, data] = payload.split(' ');
+    if (!data || origin === this.opts.instance) return;
+    const b = this.open.get(name);
+    const aw = b && awarenessOf(b.doc);
+    if (!b || !aw || b.released) return;
+    let entries: ReturnType<typeof decodeAwareness>;
+    try {
+      entries = decodeAwareness(new Uint8Array(Buffer.from(data, 'base64')));
+    } catch {
+      return;
+    }
+    const local = new Set([...this.conns.values()].filter((c) => c.doc === name && c.clientId !== undefined).map((c) => c.clientId));
+    const theirs = entries.filter((e) => !local.has(e.clientId));
+    for (const e of theirs) {
+      if (e.state === null) b.remoteIds.delete(e.clientId);
+      else b.remoteIds.add(e.clientId);
+    }
+    if (!theirs.length) return;
+    this.counters.presenceApplied++;
+    applyRemote(aw, theirs, FROM_PEER);
+  }
+
+  /**
+   * Change a document as the server (e.g. a chat message it stamped). If the document is open here, the change
+   * goes through it (stored, sent to its connections, announced); otherwise it is applied to a copy loaded from
+   * the table and the difference stored and announced. Refused when the document is full.
+   */
+  async serverWrite(name: string, change: (doc: Y.Doc) => void): Promise<void> {
+    if (this.closed) throw new Error('collaboration server closed');
+    const b = this.open.get(name);
+    if (b && !b.released) {
+      await b.loaded;
+      if (b.bytes >= this.maxDocBytes) throw new DocumentFullError();
+      b.doc.transact(() => change(b.doc));
+      while (b.writing) await b.writing;
+      return;
+    }
+    const rows = await this.opts.database.query<{ update: unknown }>('SELECT update FROM yjs_updates WHERE doc = $1 ORDER BY id', [name]);
+    const updates = rows.map((r) => toBytes(r.update));
+    if (updates.reduce((n, u) => n + u.byteLength, 0) >= this.maxDocBytes) throw new DocumentFullError();
+    const scratch = new Y.Doc();
+    try {
+      if (updates.length) Y.applyUpdate(scratch, Y.mergeUpdates(updates));
+      const before = Y.encodeStateVector(scratch);
+      scratch.transact(() => change(scratch));
+      await this.insert(name, Y.encodeStateAsUpdate(scratch, before));
+      this.counters.storedRows++;
+    } finally {
+      scratch.destroy();
+    }
   }
 
   /** True when the document has taken maxDocBytes of updates. */
@@ -315,6 +466,7 @@ export class YjsServer {
       writing: null,
       dirty: false,
       released: false,
+      remoteIds: new Set(),
       loaded: Promise.resolve(),
       pulls: Promise.resolve(),
     };
@@ -324,6 +476,14 @@ export class YjsServer {
     doc.on('update', (update: Uint8Array, origin: unknown) => {
       b.bytes += update.byteLength;
       if (origin !== FROM_DB) this.enqueue(b, update);
+    });
+    // Presence accepted here (from a connection, or a connection's departure) is announced to other instances;
+    // presence from other instances and the local expiry of entries are not.
+    awarenessOf(doc)?.on('update', (changes, origin) => {
+      if (origin === 'timeout') for (const id of changes.removed) b.remoteIds.delete(id);
+      if (origin === FROM_PEER || origin === 'timeout' || origin === 'local') return;
+      const aw = awarenessOf(doc);
+      if (aw) this.announcePresence(b, aw, changes);
     });
     b.loaded = (async () => {
       // The last session of this document on this instance may still be writing: its rows must be in the load.
@@ -546,6 +706,18 @@ export class YjsServer {
     registry().delete(this.key);
     this.wss.close();
   }
+}
+
+/** A side room is full (MAX_DOC_BYTES): the server takes no more changes to it. */
+export class DocumentFullError extends Error {
+  constructor() {
+    super('This room is full: it takes no more messages');
+  }
+}
+
+/** The awareness of a document @y/websocket-server created (WSSharedDoc), if it has one. */
+function awarenessOf(doc: Y.Doc): AwarenessLike | undefined {
+  return (doc as unknown as { awareness?: AwarenessLike }).awareness;
 }
 
 /** Read-only connections may only ask for the document (sync step 1): no updates, no awareness. */

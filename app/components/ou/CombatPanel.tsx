@@ -1,18 +1,21 @@
 'use client';
 /**
- * Combat: the attacks the engine offers, each with its odds exactly as the engine will compute them
- * (combatOdds(): supply and river halving, rounding, the CRT row, terrain, concentric and airborne shifts),
- * worked out from what this side can see. The heavy bomber's die and any Soviet artillery the defender adds
- * are not known before the roll: the preview says what they can do. Face-down defenders stay unknown.
+ * Combat: the attacks the engine offers and the pending combat's odds, from the server's hints for this viewer
+ * (engine/games/operation-unthinkable/hints.ts): the pending combat exactly as resolve() will count it, and for
+ * each target the defense and each attacker's counted factor, added up here for the attackers of an offer. The
+ * heavy bomber's die and any Soviet artillery the defender adds are not known before the roll: the preview says
+ * what they can do. Face-down defenders stay unknown. Nothing here rebuilds a game state.
  */
 import { memo } from 'react';
 import type { ClientEvent } from '../../../server/games';
-import { attackCombat, attackPreview, BOMBER_EFFECTS } from '../../../engine/games/operation-unthinkable/combat';
-import type { Combat, Side, State } from '../../../engine/games/operation-unthinkable/types';
+import { type AttackPreview, BOMBER_EFFECTS } from '../../../engine/games/operation-unthinkable/combat';
+import type { OuHints, TargetHint } from '../../../engine/games/operation-unthinkable/hints';
+import type { Combat } from '../../../engine/games/operation-unthinkable/types';
+import { columnOf, netShift, oddsLabel, oddsRatio, shiftOnLadder } from '../../../engine/mechanics/odds';
 import type { LegalActionData } from '../boards';
 import { describeOu, resultWords, unitName } from './describe';
-import { crt } from '../../../engine/games/operation-unthinkable/data';
-import { rulesMap, type View } from './model';
+import { crt, crtTable } from '../../../engine/games/operation-unthinkable/data';
+import type { View } from './model';
 import { SubstituteTag } from './Substitute';
 
 const STAGE: Record<string, string> = {
@@ -43,9 +46,40 @@ const BOMBER_WORDS = (() => {
   return [...byEffect].map(([w, d]) => `${d.length > 1 ? `${d[0]}-${d[d.length - 1]}` : d[0]} ${w}`).join(', ');
 })();
 
-function Odds({ view, state, combat }: { view: View; state: State; combat: Combat }) {
-  const hidden = view.hidden.find((h) => h.hex === combat.target)?.count ?? 0;
-  const p = attackPreview(rulesMap(), state, combat, hidden);
+/** The attackers of an offer against a target, from the target's hint: totals, ratio, row, shifts known now. */
+function TargetOdds({ hint, units }: { hint: TargetHint | undefined; units: string[] }) {
+  if (!hint) return null;
+  const attack = hint.attackers.filter((a) => units.includes(a.id)).reduce((t, a) => t + a.attack, 0);
+  if (hint.defense === null)
+    return (
+      <span className="ou-odds" data-testid="ou-odds">
+        <b>{attack}</b> against face-down units: odds unknown until revealed
+      </span>
+    );
+  const ladder = crtTable.rows[hint.row];
+  const all = units.length === hint.attackers.length;
+  const sh = all ? hint.all : hint.terrain;
+  const f = shiftOnLadder(ladder, columnOf(ladder, attack, hint.defense), netShift(sh));
+  const final = f.kind === 'column' ? crt[hint.row][f.index] : f.kind === 'above' ? 'automatic DE' : 'automatic AL1';
+  return (
+    <span className="ou-odds" data-testid="ou-odds" data-final={final}>
+      <b>
+        {attack}:{hint.defense}
+      </b>{' '}
+      → <b>{oddsLabel(oddsRatio(attack, hint.defense))}</b> ({hint.row} row)
+      {Object.keys(sh).length
+        ? `, ${Object.entries(sh)
+            .map(([k, v]) => `${SHIFT_WORD[k] ?? k} ${signed(v)}`)
+            .join(', ')}`
+        : ''}{' '}
+      → <b>{final}</b>
+      {all ? '' : ' (before concentric and airborne shifts, which depend on the attackers)'}
+    </span>
+  );
+}
+
+function Odds({ p, combat }: { p: AttackPreview | null; combat: Combat }) {
+  if (!p) return null;
   const o = p.odds;
   if (!o)
     return (
@@ -92,8 +126,7 @@ function Odds({ view, state, combat }: { view: View; state: State; combat: Comba
 
 export const CombatPanel = memo(function CombatPanel({
   view,
-  state,
-  side,
+  hints,
   attacks,
   events,
   send,
@@ -102,9 +135,8 @@ export const CombatPanel = memo(function CombatPanel({
   onFocus,
 }: {
   view: View;
-  /** the state as this viewer sees it (viewState) */
-  state: State;
-  side?: string;
+  /** the server's hints for this viewer (odds) */
+  hints: OuHints | null;
   attacks: LegalActionData[];
   events: ClientEvent[];
   send(c: unknown): Promise<void>;
@@ -139,7 +171,7 @@ export const CombatPanel = memo(function CombatPanel({
           </p>
           {c.stage === 'support' && (
             <p>
-              Odds: <Odds view={view} state={state} combat={c} />
+              Odds: <Odds p={hints?.combat ?? null} combat={c} />
             </p>
           )}
           {c.result && (
@@ -172,18 +204,7 @@ export const CombatPanel = memo(function CombatPanel({
                   {cmd.artillery?.length ? ` + artillery ${cmd.artillery.map(unitName).join(', ')}` : ''}
                   {cmd.bomber ? ` + ${cmd.bomber} bombers` : ''}
                   <br />
-                  <Odds
-                    view={view}
-                    state={state}
-                    combat={attackCombat(
-                      state,
-                      side as Side,
-                      cmd.target,
-                      cmd.units,
-                      cmd.artillery ?? [],
-                      (cmd.bomber as 'US' | 'UK' | undefined) ?? null,
-                    )}
-                  />{' '}
+                  <TargetOdds hint={hints?.targets.find((t) => t.target === cmd.target)} units={cmd.units} />{' '}
                   <button
                     type="button"
                     disabled={busy}

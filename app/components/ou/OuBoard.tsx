@@ -13,21 +13,20 @@ import { CombatPanel } from './CombatPanel';
 import { BoardMapPane } from '../map/BoardMapPane';
 import { ShellSlot } from '../shell/slots';
 import { counterHex, counterStyle, LOOKS, type CounterInfo, type HighlightKind } from './layers';
-import { reachable, type ReachHex } from '../../../engine/games/operation-unthinkable/movement';
-import { setupTargets } from '../../../engine/games/operation-unthinkable/steps';
-import { viewState } from '../../../engine/games/operation-unthinkable/view';
+import type { OuHints } from '../../../engine/games/operation-unthinkable/hints';
 import {
   BOUNDARY_WORD,
   boundarySide,
   counterLine,
   defOf,
+  groupKey,
   indexLegal,
   ouHexes,
   ouMap,
-  rulesMap,
   stacks,
   type Counter,
   type LegalIndex,
+  type ReachHex,
   type View,
 } from './model';
 import { PromptBar, waitsFor } from './PromptBar';
@@ -59,14 +58,11 @@ export default function OuBoard(props: BoardProps) {
   const myTurn = !!side && !status.finished && status.waitingFor.some((w) => waitsFor(w, side, props.commands)) && props.legal.length > 0;
   const canAct = myTurn && !past;
   const byHex = useMemo(() => stacks(view), [view]);
-  // the engine's own helpers, run on what this viewer sees
-  const rules = useMemo(() => rulesMap(), []);
-  const vs = useMemo(() => viewState(view), [view]);
-  const actor = useMemo(() => ({ side: side ?? '', commands }), [side, commands]);
   const movable = useCallback((id: string) => canAct && legal.moves.has(id), [canAct, legal]);
+  // where the selected units may go, with costs: straight from legal()
   const reach = useMemo(
-    () => (canAct && group.length ? reachable(rules, vs, actor, group) : new Map<string, ReachHex>()),
-    [canAct, group, rules, vs, actor],
+    () => (canAct && group.length ? (legal.reach.get(groupKey(group)) ?? new Map<string, ReachHex>()) : new Map<string, ReachHex>()),
+    [canAct, group, legal],
   );
   const unplaced = useMemo<Counter[]>(() => {
     if (!canAct || !SETUP_STEPS.includes(view.step)) return [];
@@ -75,8 +71,8 @@ export default function OuBoard(props: BoardProps) {
       .map((u) => ({ id: u.id, at: u.at, steps: u.s, def: defOf(u.id) }));
   }, [canAct, view, side, commands]);
   const targets = useMemo(
-    () => (placing && unplaced.some((c) => c.id === placing) ? setupTargets(rules, vs, actor, placing) : []),
-    [placing, unplaced, rules, vs, actor],
+    () => (placing && unplaced.some((c) => c.id === placing) ? (legal.places.get(placing) ?? []) : []),
+    [placing, unplaced, legal],
   );
 
   // a group whose units moved away or may no longer move is dropped; so is a unit placed meanwhile
@@ -89,9 +85,8 @@ export default function OuBoard(props: BoardProps) {
 
   const move = useCallback(
     (dest: string) => {
-      const r = reach.get(dest);
-      if (!canAct || !r) return;
-      send({ type: 'move', units: group, path: r.path })
+      if (!canAct || !reach.has(dest)) return;
+      send({ type: 'move', units: group, to: dest })
         .then(() => {
           setGroup([]);
           setHex(dest === 'exit' ? null : dest);
@@ -105,7 +100,7 @@ export default function OuBoard(props: BoardProps) {
     (dest: string) => {
       if (!canAct || !placing || !targets.includes(dest)) return;
       const next = unplaced[unplaced.findIndex((c) => c.id === placing) + 1]?.id ?? null;
-      send({ type: 'place', placements: [[placing, dest]] })
+      send({ type: 'place', unit: placing, hex: dest })
         .then(() => {
           setHex(dest);
           setPlacing(next);
@@ -249,8 +244,7 @@ export default function OuBoard(props: BoardProps) {
           <ShellSlot name="battles">
             <CombatPanel
               view={view}
-              state={vs}
-              side={side}
+              hints={past ? null : ((props.hints ?? null) as OuHints | null)}
               attacks={past ? NO_ACTIONS : legal.attacks}
               events={shownEvents}
               send={send}
@@ -267,9 +261,7 @@ export default function OuBoard(props: BoardProps) {
 
 /** Does the engine offer a move for this whole set of units (so they may move as one stack)? */
 function stackMoves(legal: LegalIndex, ids: string[]): boolean {
-  return [...(legal.moves.get(ids[0])?.values() ?? [])].some((opts) =>
-    opts.some((o) => o.units.length === ids.length && ids.every((x) => o.units.includes(x))),
-  );
+  return legal.reach.has(groupKey(ids));
 }
 
 /** Keyboard access to the map: type a hex number and press Enter to act as if it were clicked. */

@@ -3,8 +3,8 @@
  * What this seat must do now (from status.waitingFor), or whom the game waits for, with the engine's legal
  * actions other than moves and attacks as buttons; moves are made on the map, attacks in the combat panel.
  */
-import { useState } from 'react';
 import type { BoardProps, LegalActionData } from '../boards';
+import { ChoiceForm } from '../ChoiceForm';
 import { UndoControls } from '../UndoControls';
 import type { View } from './model';
 
@@ -68,7 +68,6 @@ export function PromptBar({
   myTurn: boolean;
 }) {
   const { status, side, send, busy, seq, latestSeq, gameId, seek } = props;
-  const [pick, setPick] = useState('');
   const past = seq < latestSeq;
   const mineWaiting = status.waitingFor.filter((w) => waitsFor(w, side, props.commands));
 
@@ -81,9 +80,9 @@ export function PromptBar({
     headline = `Your turn (${SIDE_NAME[side] ?? side}): ${status.phase}${mineWaiting.some((w) => w.command) ? ` — for ${mineWaiting.map(who).join(', ')}` : ''}.`;
   else headline = `Waiting for ${status.waitingFor.map((w) => `${who(w)} (${w.what})`).join(', ') || 'nobody'}.`;
 
-  const boundary = actions.filter((a) => a.command.type === 'boundary');
-  const ends = actions.filter((a) => a.command.type.startsWith('end') || a.command.type === 'keep-boundary');
-  const rest = actions.filter((a) => !boundary.includes(a) && !ends.includes(a));
+  const forms = actions.filter((a) => a.choices?.length);
+  const ends = actions.filter((a) => !a.choices?.length && (a.command.type.startsWith('end') || a.command.type === 'keep-boundary'));
+  const rest = actions.filter((a) => !forms.includes(a) && !ends.includes(a));
 
   return (
     <section className={`ef-prompt ${myTurn && !past ? 'mine' : ''}`} aria-label="What to do now" data-testid="ou-prompt">
@@ -98,33 +97,11 @@ export function PromptBar({
       {myTurn && !past && HINT[view.step] && <p className="ef-hint">{HINT[view.step]}</p>}
       {!past && (
         <div className="ef-actions">
-          {boundary.length > 0 && boundary.length <= 6 && boundary.map((a) => <Btn key={a.label} a={a} send={send} busy={busy} />)}
-          {boundary.length > 6 && (
-            <span className="ef-inline">
-              <select aria-label="Army group line" value={pick} onChange={(e) => setPick(e.target.value)}>
-                <option value="">Army group line…</option>
-                {boundary.map((a, i) => (
-                  <option key={a.label} value={String(i)}>
-                    {a.label}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                className="secondary"
-                disabled={busy || pick === ''}
-                onClick={() =>
-                  send(boundary[Number(pick)].command)
-                    .then(() => setPick(''))
-                    .catch(() => {})
-                }
-              >
-                Set line
-              </button>
-            </span>
-          )}
+          {forms.map((a) => (
+            <ChoiceForm key={a.label} action={a} send={send} busy={busy} />
+          ))}
           {rest.map((a) => (
-            <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'place' || a.command.type === 'order'} />
+            <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'place-all' || a.command.type === 'order'} />
           ))}
           {ends.map((a) => (
             <Btn key={a.label} a={a} send={send} busy={busy} primary />

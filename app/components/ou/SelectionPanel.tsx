@@ -1,10 +1,10 @@
 'use client';
 /**
  * The clicked hex: its counters (what the viewer may see), with check boxes to pick which of your movable units
- * go together, and every hex that group can reach in one move with its cost (the engine's reachable(), the same
+ * go together, and every hex that group can reach in one move with its cost (from legal(): the engine's reachable(), the same
  * rules decide() applies). Clicking a green hex on the map or a button here sends the move with its path.
  */
-import type { ReachHex } from '../../../engine/games/operation-unthinkable/movement';
+import type { ReachHex } from './model';
 import { SubstituteTag } from './Substitute';
 import { counterLine, type Counter } from './model';
 
@@ -39,7 +39,7 @@ export function SelectionPanel({
         <p className="muted">Click a hex (or type its number below the map) to see its counters.</p>
       </section>
     );
-  const dests = [...reach].sort((a, b) => a[1].cost - b[1].cost || a[0].localeCompare(b[0]));
+  const dests = [...reach].sort((a, b) => a[1].mp - b[1].mp || a[0].localeCompare(b[0]));
   return (
     <section className="ef-card ef-small" data-testid="ou-selection" aria-label="Selected hex">
       <h3>Hex {hex}</h3>
@@ -72,16 +72,8 @@ export function SelectionPanel({
           </h4>
           <div className="ef-dests">
             {dests.slice(0, SHOWN).map(([d, r]) => (
-              <button
-                type="button"
-                key={d}
-                className="secondary"
-                disabled={busy}
-                onClick={() => onMove(d)}
-                data-testid={`ou-dest-${d}`}
-                title={r.path.join(' → ')}
-              >
-                {d === 'exit' ? 'off the map' : d} <span className="muted">{mp(r.cost)}</span>
+              <button type="button" key={d} className="secondary" disabled={busy} onClick={() => onMove(d)} data-testid={`ou-dest-${d}`}>
+                {d === 'exit' ? 'off the map' : d} <span className="muted">{mp(r.mp * 2)}</span>
               </button>
             ))}
           </div>

@@ -12,6 +12,7 @@ import type { View } from '../../../engine/games/operation-unthinkable/types';
 export { boundarySide, onMap } from '../../../engine/games/operation-unthinkable/board';
 import type { MapData } from '../../../engine/maps/model';
 import type { LegalActionData } from '../boards';
+import { complete, expandAction, type LegalAction, type Picker } from '../../../engine/core/actions';
 
 export type { View };
 export const ouMap = mapJson as unknown as MapData;
@@ -89,41 +90,59 @@ export function stacks(view: View): Map<string, Counter[]> {
   return out;
 }
 
-export interface MoveOption {
-  units: string[];
-  dest: string;
-  action: LegalActionData;
+/** A destination of a unit set, with the movement points the move costs (from legal()'s hints). */
+export interface ReachHex {
+  mp: number;
 }
 
 export interface LegalIndex {
-  /** unit id -> destination hex -> moves that take it there (fewest companions first) */
-  moves: Map<string, Map<string, MoveOption[]>>;
+  /** unit id -> the unit sets it may move in, fewest companions first */
+  moves: Map<string, string[][]>;
+  /** unit set (ids joined by ',') -> destination ('exit' for off the map) -> cost */
+  reach: Map<string, Map<string, ReachHex>>;
+  /** unit id -> hexes it may be placed in now (set-up, arrivals) */
+  places: Map<string, string[]>;
+  /** attacks, each completed with every unit it offers (the engine checks the command again) */
   attacks: LegalActionData[];
-  /** everything that is neither a move nor an attack: prompt bar buttons */
+  /** everything that is neither a move, a placement nor an attack: prompt bar buttons and forms */
   other: LegalActionData[];
 }
 
+export const groupKey = (ids: readonly string[]): string => [...ids].sort().join(',');
+
+/** A structured action with every shared option list filled in (engine/core/actions.ts expandAction). */
+export const expand = (a: LegalActionData): LegalActionData => expandAction(a as LegalAction) as LegalActionData;
+
 export function indexLegal(legal: LegalActionData[]): LegalIndex {
-  const moves = new Map<string, Map<string, MoveOption[]>>();
+  const moves = new Map<string, string[][]>();
+  const reach = new Map<string, Map<string, ReachHex>>();
+  const places = new Map<string, string[]>();
   const attacks: LegalActionData[] = [];
   const other: LegalActionData[] = [];
-  for (const a of legal) {
-    const c = a.command;
-    if (c.type === 'move') {
-      const units = c.units as string[];
-      const path = c.path as string[];
-      const o: MoveOption = { units, dest: path[path.length - 1], action: a };
-      for (const id of units) {
-        let m = moves.get(id);
-        if (!m) moves.set(id, (m = new Map()));
-        m.set(o.dest, [...(m.get(o.dest) ?? []), o]);
+  for (const raw of legal) {
+    const type = raw.command.type;
+    if (type === 'move' && raw.choices) {
+      for (const o of expand(raw).choices?.[0].options ?? []) {
+        const units = o.value as string[];
+        for (const id of units) moves.set(id, [...(moves.get(id) ?? []), units]);
+        reach.set(groupKey(units), new Map((o.next?.[0].options ?? []).map((d) => [String(d.value), { mp: Number(d.hint?.mp ?? 0) }])));
       }
-    } else if (c.type === 'attack') attacks.push(a);
-    else other.push(a);
+    } else if (type === 'place' && raw.choices) {
+      for (const o of expand(raw).choices?.[0].options ?? [])
+        places.set(
+          String(o.value),
+          (o.next?.[0].options ?? []).map((d) => String(d.value)),
+        );
+    } else if (type === 'attack') {
+      attacks.push({ ...raw, command: complete(expand(raw) as LegalAction, allPicker) as LegalActionData['command'], choices: undefined });
+    } else other.push(raw);
   }
-  for (const m of moves.values()) for (const list of m.values()) list.sort((x, y) => x.units.length - y.units.length);
-  return { moves, attacks, other };
+  for (const list of moves.values()) list.sort((x, y) => x.length - y.length);
+  return { moves, reach, places, attacks, other };
 }
+
+/** Picks every option of a 'some' choice and the first of a 'one' choice. */
+const allPicker: Picker = { one: () => 0, some: (ch) => ch.options.map((_, i) => i).slice(0, ch.max ?? ch.options.length) };
 
 export const BOUNDARY_WORD: Record<string, string> = {
   row: 'along the hex row',

@@ -8,6 +8,7 @@
  * Half of the seeds deal only among blocks of one type and strength (the twins then stay alike for long), the others
  * among all blocks of a hex (strengths and types differ, so the twins part sooner).
  */
+import { complete, randomPicker } from '../../core/actions';
 import { SeededDice } from '../../core/dice';
 import type { Actor, Viewer } from '../../core/ruleset';
 import type { TwinAdapter, TwinPlan } from '../../testing/twins';
@@ -58,13 +59,20 @@ export function eastfrontTwins(rs: EastfrontRuleset, scenario: string): TwinAdap
   const first = rs.setup(scenario, {}, new SeededDice(1))[0];
   const cardIds = first?.type === 'setup' ? first.units.map((u) => u.id) : [];
   return {
-    viewers: [{ kind: 'side', side: 'soviet' }, { kind: 'side', side: 'german' }, { kind: 'spectator' }],
-    seat: (viewer: Viewer): Actor | null => (viewer.kind === 'side' ? { side: viewer.side, commands: commandsOf(viewer.side) } : null),
+    viewers: [
+      { kind: 'side', side: 'soviet' },
+      { kind: 'side', side: 'german' },
+      { kind: 'spectator' },
+      // a commander seat holding one field command: the narrowest seat of its side
+      { kind: 'side', side: 'german', commands: commandsOf('german').slice(1, 2) },
+    ],
+    seat: (viewer: Viewer): Actor | null =>
+      viewer.kind === 'side' ? { side: viewer.side, commands: viewer.commands ? [...viewer.commands] : commandsOf(viewer.side) } : null,
     plan(viewer, rnd, setupA): TwinPlan<State, Command, Event> | null {
       const setup = setupA[0];
       if (setup?.type !== 'setup') return null;
       const hide = hiddenSides(viewer);
-      if (rnd.next() < 0.25) return productionTwin(rs, hide);
+      if (rnd.next() < 0.25) return productionTwin(rs, hide, rnd);
       const sameKind = rnd.next() < 0.5;
       // face-down blocks of a hidden side, grouped by hex (and by type and strength when `sameKind`)
       const groups = new Map<string, Unit[]>();
@@ -130,6 +138,9 @@ export function eastfrontTwins(rs: EastfrontRuleset, scenario: string): TwinAdap
       const hex = pick(hexes);
       return [
         { type: 'move', unit, path: [hex], by: pick(names) },
+        ...[0, 1, 2, 3].map(() => ({ type: 'move', unit: pick(cardIds), path: [], by: pick(names), to: pick(hexes) })),
+        { type: 'rail', unit, path: [], by: pick(names), to: hex },
+        { type: 'retreat', unit, path: [], by: pick(names), to: hex },
         { type: 'activate', hq: unit },
         { type: 'allocate', hex, unit },
         { type: 'unsupply', units: [unit] },
@@ -146,14 +157,23 @@ export function eastfrontTwins(rs: EastfrontRuleset, scenario: string): TwinAdap
  * Production twin: the same deal, but each hidden side's sealed order buys other replacements (none where history A
  * bought some, the offered greedy order where A bought none). Cadres, which arrive in public, stay the same.
  */
-function productionTwin(rs: EastfrontRuleset, hide: Side[]): TwinPlan<State, Command, Event> {
+function productionTwin(rs: EastfrontRuleset, hide: Side[], rnd: SeededDice): TwinPlan<State, Command, Event> {
   return {
     describe: 'other replacements in sealed production orders',
     command(cmd, actor, a, b) {
       if (cmd.type !== 'produce' || !hide.includes(actor.side as Side)) return translateCommand(cmd, a, b);
       if (cmd.replace.length) return { ...cmd, replace: [] };
-      const greedy = rs.legal(b, actor).find((x) => x.command.type === 'produce' && x.command.replace.length)?.command;
-      return greedy?.type === 'produce' ? { ...cmd, replace: greedy.replace } : cmd;
+      // some replacements the twin's own offers allow (a flat order or a pick among choices, whichever legal() gives)
+      for (let k = 0; k < 8; k++)
+        for (const offer of rs.legal(b, actor)) {
+          if (offer.command.type !== 'produce') continue;
+          const c = complete(
+            offer,
+            randomPicker(() => rnd.next()),
+          );
+          if (c.type === 'produce' && c.replace.length) return { ...cmd, replace: c.replace };
+        }
+      return cmd;
     },
   };
 }

@@ -224,8 +224,12 @@ export class Board {
  * cavalry at 0.5 and artillery at 2.5.
  */
 export function stackOk(ids: readonly string[]): boolean {
-  if (ids.length <= 1) return true;
-  const ds = ids.map(unitDef);
+  return ids.length <= 1 || stackOkDefs(ids.map(unitDef));
+}
+
+/** stackOk() over unit definitions (a kind of unit added to a hex, without naming one). */
+export function stackOkDefs(ds: readonly UnitDef[]): boolean {
+  if (ds.length <= 1) return true;
   const side = ds[0].side;
   if (ds.some((d) => d.side !== side)) return false;
   if (side === 'allied') {

@@ -1,13 +1,13 @@
-/** Combat (11.0-11.4): declaration, strengths, odds and shifts, results, losses, retreat and advance. */
+/** Combat (11.0-11.3): declaration, strengths, odds and shifts, results and losses; retreat and advance are in retreat.ts. */
 import { RuleError } from '../../core/errors';
 import type { Actor } from '../../core/ruleset';
 import type { DiceSource } from '../../core/dice';
 import { columnOf, halveUp, netShift, oddsLabel, oddsRatio, readCell, type ShiftedColumn, shiftOnLadder } from '../../mechanics/odds';
-import { board, onMap, other, stackOk, type Board } from './board';
-import { crtTable, factors, isAirborne, isArtillery, isCavalry, isMech, tables, unitDef } from './data';
+import { board, onMap, other, type Board } from './board';
+import { crtTable, factors, isAirborne, isArtillery, isMech, tables, unitDef } from './data';
 import { hexDistance, ring1, sideKey, type OuMap } from './map';
 import { phaseKind, requireCovers } from './movement';
-import type { Combat, Event, LossSide, Placement, Side, State } from './types';
+import type { Combat, Event, LossSide, Side, State } from './types';
 
 const RANGE = tables.artilleryRange.value;
 
@@ -28,7 +28,7 @@ export function declareAttack(
   if (s.combat) throw new RuleError('ILLEGAL', '11.0', 'finish the current combat first');
   if (!(units.length > 0 && new Set([...units, ...artillery]).size === units.length + artillery.length))
     throw new RuleError('ILLEGAL', '11.0', 'name each attacking unit once');
-  requireCovers(actor, [...units, ...artillery], '3.4');
+  requireCovers(actor, [...units, ...artillery], '11.0');
   const t = b.idx(target);
   if (!(b.occupant(t) === other(side))) throw new RuleError('ILLEGAL', '11.0', `${target} holds no enemy units`);
   const def = b.unitsAt(t);
@@ -75,6 +75,8 @@ export function declareAttack(
       if (!(onMap(s.u[id].at) && phaseKind(s, side, null) === 'combat'))
         throw new RuleError('ILLEGAL', '11.1', `${d.name} cannot support now`);
       if (s.ph.attacked.includes(id)) throw new RuleError('ILLEGAL', '11.1', `${d.name} has already fired this phase (ruling A18)`);
+      if (map.nb[b.idx(s.u[id].at)].includes(t))
+        throw new RuleError('ILLEGAL', '11.1', `${d.name} is adjacent to ${target}: it attacks as one of the attacking units`);
       if (!(hexDistance(s.u[id].at, target) <= RANGE))
         throw new RuleError('ILLEGAL', '11.1', `${target} is beyond ${d.name}'s range of ${RANGE}`);
       if (!b.inSupply(id)) throw new RuleError('ILLEGAL', '9.4.2', `${d.name} is out of supply and may not support an attack`);
@@ -223,7 +225,7 @@ export interface CombatOdds extends Strength {
 /**
  * The combat odds exactly as resolve() uses them (11.2 steps 2-6): strengths with supply and river halving, the
  * rounded ratio, the CRT row, the raw column and the shifts other than the heavy bomber's die. Pure: the board
- * calls it on the state it can see (viewState()) for its preview.
+ * calls it through hints() on the server, for the viewer.
  */
 export function combatOdds(map: OuMap, s: State, c: Combat): CombatOdds {
   const b = board(map, s);
@@ -380,102 +382,5 @@ export function lossCandidates(s: State, c: Combat, who: LossSide): string[] {
 }
 
 export const totalSteps = (s: State, ids: string[]): number => ids.reduce((t, id) => t + s.u[id].s, 0);
-
-// ---- retreat (11.3 DR) ----
-export interface RetreatPlan {
-  /** hexes the whole stack may retreat into together */
-  together: string[];
-  /** per unit, the hexes it could retreat into alone */
-  single: Record<string, string[]>;
-}
-
-export function retreatPlan(map: OuMap, s: State, c: Combat): RetreatPlan {
-  const b = board(map, s);
-  const side = other(c.side);
-  const ids = involved(s, c, 'def').filter((id) => !isArtillery(unitDef(id)));
-  const t = b.idx(c.target);
-  const dist = b.sourceDist(side);
-  const has79 = ids.some((id) => unitDef(id).special === '79th');
-  const ok = (n: number, unit: string) => {
-    if (b.occupant(n) === other(side)) return false;
-    if (dist[t] < 0 || dist[n] < 0 || dist[n] >= dist[t]) return false; // ruling A14: strictly nearer a friendly source
-    if (b.lakeBetween(t, n) && !has79) return false; // ruling A15
-    return b.regionOk(unitDef(unit), map.ids[n]); // ruling A16
-  };
-  const single: Record<string, string[]> = {};
-  for (const id of ids) single[id] = map.nb[t].filter((n) => ok(n, id) && stackOk([...b.unitsAt(n), id])).map((n) => map.ids[n]);
-  const together = map.nb[t].filter((n) => ids.every((id) => ok(n, id)) && stackOk([...b.unitsAt(n), ...ids])).map((n) => map.ids[n]);
-  return { together, single };
-}
-
-/** Validate a retreat and return its events (11.3 DR procedure 1-3, rulings A25, A26). */
-export function decideRetreat(map: OuMap, s: State, c: Combat, moves: Placement[], lossPick: string | undefined): Event[] {
-  const b = board(map, s);
-  const side = other(c.side);
-  const plan = retreatPlan(map, s, c);
-  const ids = Object.keys(plan.single);
-  const ev: Event[] = [];
-  const dest = new Map<string, string>();
-  for (const [u, h] of moves) {
-    if (!ids.includes(u)) throw new RuleError('ILLEGAL', '11.3', `${u} is not retreating`);
-    if (dest.has(u)) throw new RuleError('ILLEGAL', '11.3', 'each unit retreats once');
-    dest.set(u, h);
-  }
-  const stuck = ids.filter((u) => plan.single[u].length === 0);
-  if (!plan.together.length) {
-    // split retreat (11.3 DR 3): a unit left out must have had no room left in any of its hexes
-    const load = new Map<string, string[]>();
-    for (const [u, h] of dest) load.set(h, [...(load.get(h) ?? []), u]);
-    for (const u of ids)
-      if (!dest.has(u) && !stuck.includes(u) && plan.single[u].every((h) => !stackOk([...b.unitsAt(b.idx(h)), ...(load.get(h) ?? []), u])))
-        stuck.push(u);
-  }
-  for (const u of ids)
-    if (!dest.has(u)) if (!stuck.includes(u)) throw new RuleError('ILLEGAL', '11.3', `${unitDef(u).name} has a hex to retreat into`);
-  if (plan.together.length) {
-    const hs = new Set(dest.values());
-    if (!(hs.size === 1 && plan.together.includes([...hs][0]) && dest.size === ids.length))
-      throw new RuleError('ILLEGAL', '11.3', 'the stack retreats together (11.3 DR 1)');
-  } else {
-    const groups = new Map<string, string[]>();
-    for (const [u, h] of dest) {
-      if (!plan.single[u].includes(h)) throw new RuleError('ILLEGAL', '11.3', `${unitDef(u).name} may not retreat into ${h}`);
-      groups.set(h, [...(groups.get(h) ?? []), u]);
-    }
-    for (const [h, us] of groups)
-      if (!stackOk([...b.unitsAt(b.idx(h)), ...us])) throw new RuleError('ILLEGAL', '11.3', `retreating into ${h} would overstack it`);
-  }
-  for (const u of stuck) if (!dest.has(u)) ev.push({ type: 'eliminated', unit: u, oos: c.oos.includes(u), why: 'no hex to retreat into' });
-  if (dest.size) ev.push({ type: 'retreated', moves: [...dest] });
-  // 11.3 DR 2: entering an enemy zone of control with no friendly unit there costs one step, unless cavalry is along
-  const groups = new Map<string, string[]>();
-  for (const [u, h] of dest) groups.set(h, [...(groups.get(h) ?? []), u]);
-  for (const [h, us] of groups) {
-    const i = b.idx(h);
-    if (!b.ezoc(side, i) || b.unitsAt(i).length > 0 || us.some((u) => isCavalry(unitDef(u)))) continue;
-    const whole = us.some((u) => unitDef(u).f.length >= 2 && s.u[u].s === unitDef(u).f.length);
-    const cands = whole ? us.filter((u) => s.u[u].s >= 2) : us;
-    const pick = lossPick && cands.includes(lossPick) ? lossPick : cands[0];
-    ev.push({ type: 'loss', unit: pick, oos: c.oos.includes(pick), why: 'retreat into enemy zone of control' });
-  }
-  return ev;
-}
-
-/** Attackers that may advance into the vacated hex (11.4, ruling A16, A17b). */
-export function advanceCandidates(map: OuMap, s: State, c: Combat): string[] {
-  const b = board(map, s);
-  const t = b.idx(c.target);
-  if (b.unitsAt(t).length) return [];
-  return c.att.filter((id) => onMap(s.u[id].at) && map.nb[b.idx(s.u[id].at)].includes(t) && b.regionOk(unitDef(id), c.target));
-}
-
-export function decideAdvance(map: OuMap, s: State, c: Combat, units: string[]): Event[] {
-  const cands = advanceCandidates(map, s, c);
-  for (const u of units) if (!cands.includes(u)) throw new RuleError('ILLEGAL', '11.4', `${u} may not advance`);
-  if (!(new Set(units).size === units.length)) throw new RuleError('ILLEGAL', '11.4', 'name each unit once');
-  if (!units.length) return [];
-  if (!stackOk(units)) throw new RuleError('ILLEGAL', '11.4', 'advancing units must obey stacking');
-  return [{ type: 'advanced', units, hex: c.target }];
-}
 
 export { RuleError, sideKey };

@@ -1,4 +1,5 @@
 /** Typed access to the replaceable data files (data/*.json). */
+import { RuleError } from '../../core/errors';
 import countersJson from './data/counters.json';
 import tablesJson from './data/tables.json';
 import crtJson from './data/crt.json';
@@ -51,7 +52,7 @@ export const crtTable = oddsTable({ upper: ladder(crt.upper), lower: ladder(crt.
 
 export function unitDef(id: string): UnitDef {
   const u = UNIT.get(id);
-  if (!u) throw new Error(`unknown unit ${id}`);
+  if (!u) throw new RuleError('BAD_COMMAND', null, `unknown unit ${id}`);
   return u;
 }
 

@@ -2,13 +2,13 @@
  * Random legal play: a seeded game driven only by legal() and decide(), to the end. Used by the fuzz test and
  * for demos; never by the rules.
  */
+import { complete, firstPicker, type LegalAction, randomPicker } from '../../core/actions';
 import { SeededDice } from '../../core/dice';
-import { fold, type Actor, type Ruleset } from '../../core/ruleset';
-import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './steps';
-import { unitDef } from './data';
-import { reachable } from './movement';
+import { type Actor, fold, type Ruleset } from '../../core/ruleset';
 import { board, onMap, stackOk } from './board';
+import { unitDef } from './data';
 import type { OuMap } from './map';
+import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './sequence';
 import type { Command, Event, Options, State, View } from './types';
 
 export interface RandomGame {
@@ -76,27 +76,37 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
       .filter((x) => x.legal.length);
     if (!options.length) throw new Error(`game ${seed} stuck: ${JSON.stringify(rs.status(s))}`);
     const { a, legal } = pick.pick(options);
+    const is = (l: LegalAction<Command>, ...types: Command['type'][]) => types.includes(l.command.type);
     let choice = pick.pick(legal);
-    const end = legal.find((l) => l.command.type === 'end-phase' || l.command.type === 'end-setup' || l.command.type === 'end-maskirovka');
-    const busy = legal.filter((l) => l.command.type === 'move' || l.command.type === 'attack');
+    const end = legal.find((l) => is(l, 'end-phase', 'end-setup', 'end-maskirovka'));
+    const busy = legal.filter((l) => is(l, 'move', 'attack'));
     if (busy.length && !end && phaseActions >= perPhase) {
       // the phase cannot end yet (7.1.2 or 3.4 obligations): move the units that hold it open
-      const blockers = busy.filter(
-        (l) => l.command.type === 'move' && l.command.units.some((id) => s.wrong[id] || ['PL2', 'DE'].includes(unitDef(id).nat)),
-      );
-      if (blockers.length) choice = pick.pick(blockers);
+      const move = busy.find((l) => is(l, 'move'));
+      if (move) choice = move;
     } else if (busy.length && end) {
       phaseActions++;
-      const attacks = busy.filter((l) => l.command.type === 'attack');
+      const attacks = busy.filter((l) => is(l, 'attack'));
       choice = phaseActions > perPhase ? end : attacks.length && pick.next() < 0.6 ? pick.pick(attacks) : pick.pick(busy);
-    } else if (end && legal.some((l) => l.command.type === 'place')) {
-      choice = legal.find((l) => l.command.type === 'place')!;
+    } else if (legal.some((l) => is(l, 'place-all'))) {
+      choice = legal.find((l) => is(l, 'place-all')) ?? choice;
+    } else if (end && legal.some((l) => is(l, 'redeploy', 'boundary', 'airdrop')) && pick.next() < 0.7) {
+      choice = end;
     }
-    let command = choice.command;
-    if (command.type === 'move' && map && pick.next() < 0.5) {
-      // half the moves go to a random hex of the group's reach: multi-hex paths decide() must accept
-      const reach = [...reachable(map, s, a, command.units).values()];
-      if (reach.length) command = { type: 'move', units: command.units, path: pick.pick(reach).path };
+    let command = complete(
+      choice,
+      randomPicker(() => pick.next()),
+    );
+    if (command.type === 'move' && choice.choices) {
+      // the units that must move away (3.4 b, 7.1.2) get a chance first when the phase is held open
+      const stuck = choice.choices[0].options.find((o) =>
+        (o.value as string[]).some((id) => s.wrong[id] || ['PL2', 'DE'].includes(unitDef(id).nat)),
+      );
+      if (stuck && !end && pick.next() < 0.8)
+        command = complete(
+          { ...choice, choices: [{ ...choice.choices[0], options: [stuck] }] },
+          randomPicker(() => pick.next()),
+        );
     }
     const ev = rs.decide(s, command, a, dice);
     events.push(...ev);
@@ -116,7 +126,7 @@ export function playRandomGames(rs: Ruleset<State, Command, Event, View>, n: num
   for (let k = 0; k < n; k++) {
     const seed = firstSeed + k;
     const g = playRandomGame(rs, seed, { options: variants[k % variants.length], teams: k % 5 === 1, ...fo });
-    results.push({ seed, winner: g.state.result!.winner, commands: g.commands, events: g.events.length });
+    results.push({ seed, winner: g.state.result?.winner ?? 'none', commands: g.commands, events: g.events.length });
   }
   return results;
 }
@@ -137,10 +147,10 @@ export function playUntil(rs: Ruleset<State, Command, Event, View>, seed: number
     const legal = rs.legal(s, actor);
     const pick =
       legal.find((a) => a.command.type === 'order' && a.command.order === 'move-fight') ??
-      legal.find((a) => a.command.type === 'place') ??
-      legal.find((a) => a.command.type !== 'redeploy' && a.command.type !== 'airdrop') ??
+      legal.find((a) => a.command.type === 'place-all') ??
+      legal.find((a) => !['redeploy', 'airdrop', 'place'].includes(a.command.type)) ??
       legal[0];
-    s = rs.decide(s, pick.command, actor, dice).reduce((x, e) => rs.evolve(x, e), s);
+    s = rs.decide(s, complete(pick, firstPicker), actor, dice).reduce((x, e) => rs.evolve(x, e), s);
   }
   if (!until(s)) throw new Error(`seed ${seed}: the state asked for was not reached`);
   return s;
@@ -160,7 +170,9 @@ export function invariantBroken(map: OuMap, s: State): string | null {
     if (!(u.s >= 1 && u.s <= d.f.length)) return `${id} has ${u.s} steps`;
     byHex.set(u.at, [...(byHex.get(u.at) ?? []), id]);
   }
-  for (const [h, ids] of byHex) if (!stackOk(ids)) return `illegal stack in ${h}: ${ids.join(', ')}`;
+  // 7.0: a retreat may overstack a hex until the end of the phase (11.3 DR 3)
+  const inPhase = /^(allied|soviet)-[12]$/.test(s.step);
+  for (const [h, ids] of byHex) if (!inPhase && !stackOk(ids)) return `illegal stack in ${h}: ${ids.join(', ')}`;
   if (s.bnd) {
     const b = board(map, s);
     for (const [h, ids] of byHex)

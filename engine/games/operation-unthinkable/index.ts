@@ -2,80 +2,29 @@
  * Operation Unthinkable: From the Elbe to the Oder (S&T 333) as a pure decider. Rule numbers in comments are the
  * rulebook's; interpretations are in docs/rulings/operation-unthinkable.md.
  */
-import { z } from 'zod';
+import type { DiceSource } from '../../core/dice';
 import { RuleError } from '../../core/errors';
 import type { Actor, GameStatus, LegalAction, Roles, Ruleset, Viewer } from '../../core/ruleset';
-import type { DiceSource } from '../../core/dice';
-import { evolve as evolveOn, initialState } from './evolve';
-import { fromMapData, type OuMap } from './map';
+import { decideByTable, legalByTable, waitingByTable } from '../../core/steps';
 import type { MapData } from '../../maps/model';
+import { type Command, parseCommand } from './commands';
+import { evolve as evolveOn, initialState } from './evolve';
+import { hints, type OuHints } from './hints';
+import { fromMapData, type OuMap } from './map';
 import mapJson from './map.json';
-import { unitDef } from './data';
-import { autoStep, combatSide, fold, READY_STEPS, requiredCommands, stepOf, SUPREME } from './steps';
+import { STEP_NAMES, ouTable } from './table';
+import type { Event, Options, State, View } from './types';
 import { redact, view } from './view';
-import type { Command, Event, Options, Side, State, StepId, View } from './types';
 
-export const VERSION = '0.3.0';
-
-const hex = z.string().regex(/^\d{4}$/);
-const unit = z.string().min(1).max(40);
-const placement = z.tuple([unit, hex]);
-const commandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('boundary'), kind: z.enum(['row', 'sw-ne', 'nw-se']), hex }),
-  z.object({ type: z.literal('keep-boundary') }),
-  z.object({ type: z.literal('place'), placements: z.array(placement).max(300) }),
-  z.object({ type: z.literal('end-setup') }),
-  z.object({ type: z.literal('redeploy'), unit, hex }),
-  z.object({ type: z.literal('end-maskirovka') }),
-  z.object({ type: z.literal('airdrop'), drops: z.array(placement).min(1).max(2) }),
-  z.object({ type: z.literal('order'), order: z.enum(['move-fight', 'fight-move']), group: z.enum(['US', 'UK']).optional() }),
-  z.object({
-    type: z.literal('move'),
-    units: z.array(unit).min(1).max(10),
-    path: z
-      .array(z.union([hex, z.literal('exit')]))
-      .min(1)
-      .max(40),
-  }),
-  z.object({
-    type: z.literal('attack'),
-    target: hex,
-    units: z.array(unit).min(1).max(20),
-    artillery: z.array(unit).max(20).optional(),
-    bomber: z.enum(['US', 'UK']).optional(),
-  }),
-  z.object({ type: z.literal('support'), artillery: z.array(unit).max(20) }),
-  z.object({ type: z.literal('loss'), unit }),
-  z.object({ type: z.literal('bb-extra'), unit: unit.nullable() }),
-  z.object({ type: z.literal('bb-defend'), unit: unit.optional(), retreat: z.array(placement).max(10).optional() }),
-  z.object({ type: z.literal('retreat'), moves: z.array(placement).max(10), loss: unit.optional() }),
-  z.object({ type: z.literal('advance'), units: z.array(unit).max(20) }),
-  z.object({ type: z.literal('end-phase') }),
-]);
-
-const STEP_NAMES: Record<StepId, string> = {
-  boundary0: 'Set-up: army group boundary (3.4)',
-  'setup-soviet': 'Set-up: Soviet deployment (3.5)',
-  'setup-allied': 'Set-up: Allied deployment (3.6)',
-  maskirovka: 'Set-up: Soviet maskirovka (3.7)',
-  boundary: 'Start of turn: army group boundary (3.4)',
-  airborne: 'Allied Airborne Entry Phase (5.3)',
-  'order-allied': 'Allied move/fight declaration (5.4)',
-  'allied-1': 'Allied first phase (5.4)',
-  'allied-2': 'Allied second phase (5.4)',
-  prepared: 'Soviet preparedness arrivals (3.5.2)',
-  'order-soviet': 'Soviet move/fight declaration (5.4)',
-  'soviet-1': 'Soviet first phase (5.4)',
-  'soviet-2': 'Soviet second phase (5.4)',
-  reinforce: 'Soviet Reinforcement Phase (6.1)',
-  recycle: 'Allied Recycling Phase (6.2)',
-  over: 'Game over',
-};
+/** 0.4.0: one unit per placement, redeployment, drop, retreat and advance; moves name a destination; retreats may overstack (7.0). */
+export const VERSION = '0.4.0';
 
 export const DEFAULT_OPTIONS: Options = { hidden: false, prepared: false, tenTurns: false, splitOrder: false };
 
 export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Event, View> & { map: OuMap } {
   const evolve = (s: State, e: Event) => evolveOn(map, s, e);
+  const table = ouTable(map);
+  const legalCache = new WeakMap<State, Map<string, LegalAction<Command>[]>>();
   return {
     id: 'operation-unthinkable',
     name: 'Operation Unthinkable: From the Elbe to the Oder',
@@ -156,34 +105,20 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
     },
     evolve,
     decide(s: State, cmd: Command, actor: Actor, dice: DiceSource): Event[] {
-      if (s.result) throw new RuleError('ILLEGAL', '4.2', 'the game is over');
-      const step = stepOf(s);
-      const side = step.side(s);
-      if (actor.side !== side) throw new RuleError('NOT_YOUR_TURN', '5.1', `waiting for the ${side ?? 'nobody'} side`);
-      const h = (step.on as Record<string, ((...a: unknown[]) => Event[]) | undefined>)[cmd.type];
-      if (!h) throw new RuleError('ILLEGAL', '5.1', `${cmd.type} is not possible now (${STEP_NAMES[s.step]})`);
-      const ev = h(map, s, cmd, actor, dice);
-      let cur = fold(map, s, ev);
-      for (let k = 0; k < 1000; k++) {
-        const more = autoStep(map, cur, dice);
-        if (!more.length) break;
-        ev.push(...more);
-        cur = fold(map, cur, more);
-      }
-      return ev;
+      return decideByTable(table, map, s, cmd, actor, dice);
     },
     legal(s: State, actor: Actor): LegalAction<Command>[] {
-      if (s.result) return [];
-      const step = stepOf(s);
-      if (step.side(s) !== actor.side) return [];
-      // legal() probes many candidate commands through decide's validators; refused probes need no stack traces
-      const limit = Error.stackTraceLimit;
-      Error.stackTraceLimit = 0;
-      try {
-        return step.legal(map, s, actor);
-      } finally {
-        Error.stackTraceLimit = limit;
-      }
+      // states are never mutated after evolve: the answer is kept per state and seat
+      let per = legalCache.get(s);
+      if (!per) legalCache.set(s, (per = new Map()));
+      const key = `${actor.side}|${[...actor.commands].sort().join(',')}`;
+      let out = per.get(key);
+      if (!out) per.set(key, (out = legalByTable(table, map, s, actor)));
+      return out;
+    },
+    legalIsComplete: true,
+    hints(s: State, viewer: Viewer): OuHints {
+      return hints(map, s, viewer);
     },
     view,
     redact(e: Event, viewer: Viewer, before: State) {
@@ -193,37 +128,9 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
       const turn = s.turn === 0 ? 'Set-up' : `Game Turn ${s.turn} of ${s.lastTurn}`;
       if (s.result)
         return { turn, phase: STEP_NAMES.over, waitingFor: [], finished: true, result: `${s.result.winner} win: ${s.result.reason}` };
-      const step = stepOf(s);
-      const side = step.side(s) as Side;
-      let waitingFor: GameStatus['waitingFor'];
-      if (s.combat) waitingFor = [{ side: combatSide(s.combat), what: `combat at ${s.combat.target}: ${s.combat.stage}` }];
-      else if (READY_STEPS.includes(s.step)) {
-        const req = requiredCommands(s, side).filter((c) => !s.ph.ready.includes(c));
-        waitingFor = req.length
-          ? req.map((command) => ({ side, command, what: STEP_NAMES[s.step] }))
-          : [{ side, what: STEP_NAMES[s.step] }];
-      } else if (s.step === 'recycle') {
-        const cmds = [
-          ...new Set(
-            Object.keys(s.u)
-              .filter((id) => s.u[id].at === `box:${s.turn}`)
-              .map((id) => unitDef(id).cmd),
-          ),
-        ];
-        waitingFor = cmds.map((command) => ({ side, command, what: STEP_NAMES[s.step] }));
-      } else waitingFor = [{ side, command: SUPREME[side], what: STEP_NAMES[s.step] }];
-      return { turn, phase: STEP_NAMES[s.step], waitingFor, finished: false };
+      return { turn, phase: STEP_NAMES[s.step], waitingFor: waitingByTable(table, map, s).waitingFor, finished: false };
     },
-    parseCommand(input: unknown): Command {
-      const r = commandSchema.safeParse(input);
-      if (!r.success)
-        throw new RuleError(
-          'BAD_COMMAND',
-          null,
-          `bad command: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-        );
-      return r.data as Command;
-    },
+    parseCommand,
   };
 }
 
@@ -232,4 +139,5 @@ export const operationUnthinkable: Ruleset<State, Command, Event, View> = makeOp
   fromMapData(mapJson as unknown as MapData),
 );
 
-export type { State, Command, Event, View, Options } from './types';
+export type { Command } from './commands';
+export type { Event, Options, State, View } from './types';

@@ -3,7 +3,7 @@ import { RuleError } from '../../core/errors';
 import type { Actor } from '../../core/ruleset';
 import { board, cavalryIn, onMap, other, stackOk, type Board } from './board';
 import { sideKey } from './map';
-import { isAirborne, movementFactor, paysLight, tables, unitDef, type UnitDef } from './data';
+import { isAirborne, movementFactor, paysLight, stackValue, tables, unitDef, type UnitDef } from './data';
 import type { Event, Side, State } from './types';
 import type { OuMap } from './map';
 import { costedReach, dearest, pathOf, type ReachLabel } from '../../mechanics/reach';
@@ -51,12 +51,17 @@ export function covers(actor: Actor, d: UnitDef): boolean {
   return actor.side === d.side && actor.commands.includes(d.cmd);
 }
 
-export function requireCovers(actor: Actor, ids: readonly string[], rule = '3.4'): void {
+/**
+ * The actor may give orders to these units: its own side's (`sideRule`: the rule that says a player moves, sets up
+ * or fights with friendly units only, e.g. 10.0 for movement) and of a command its seat holds (`commandRule`).
+ */
+export function requireCovers(actor: Actor, ids: readonly string[], sideRule: string, commandRule = '3.4'): void {
   for (const id of ids) {
     const d = unitDef(id);
-    if (d.side !== actor.side) throw new RuleError('FORBIDDEN', rule, `${d.name} is not your unit`);
+    if (d.side !== actor.side)
+      throw new RuleError('FORBIDDEN', sideRule, `${d.name} is not your unit: a player orders only friendly units`);
     if (!actor.commands.includes(d.cmd))
-      throw new RuleError('FORBIDDEN', rule, `${d.name} belongs to command ${d.cmd}, which you do not hold`);
+      throw new RuleError('FORBIDDEN', commandRule, `${d.name} belongs to command ${d.cmd}, which you do not hold`);
   }
 }
 
@@ -68,12 +73,6 @@ export function allowance(b: Board, id: string): number {
   if (fixed !== undefined) return fixed;
   const full = movementFactor(unitDef(id)) * 2;
   return b.inSupply(id) ? full : full / tables.movementFactors.outOfSupplyDivisor;
-}
-
-/** Validate a move command and return its events (10.0-10.2, 8.2, 7.0, 3.4, 9.4.1, exits per ruling A10). */
-export function decideMove(map: OuMap, s: State, actor: Actor, units: string[], path: string[]): Event[] {
-  if (!(path.length > 0)) throw new RuleError('ILLEGAL', '10.0', 'a move needs at least one hex');
-  return walk(prepareMove(map, s, actor, units), path);
 }
 
 interface MoveCtx {
@@ -89,11 +88,20 @@ interface MoveCtx {
   from: string;
 }
 
+/**
+ * A move along a given path (10.0-10.2, 8.2, 7.0, 3.4, 9.4.1, exits per ruling A10): the walk every move is
+ * checked by. decide() walks the path reachable() chose; tests walk hand-made paths to check each rule.
+ */
+export function decideMovePath(map: OuMap, s: State, actor: Actor, units: string[], path: string[]): Event[] {
+  if (!(path.length > 0)) throw new RuleError('ILLEGAL', '10.0', 'a move needs at least one hex');
+  return walk(prepareMove(map, s, actor, units), path);
+}
+
 /** Checks that do not depend on the path: who moves, from where, with what allowance. */
 function prepareMove(map: OuMap, s: State, actor: Actor, units: string[]): MoveCtx {
   const b = board(map, s);
   if (!(units.length > 0 && new Set(units).size === units.length)) throw new RuleError('ILLEGAL', '10.1', 'name each moving unit once');
-  requireCovers(actor, units, '3.4');
+  requireCovers(actor, units, '10.0');
   const side = actor.side as Side;
   const defs = units.map(unitDef);
   for (const d of defs) {
@@ -206,26 +214,8 @@ function boundaryBlock(b: Board, s: State, d: UnitDef, cur: number, nxt: number)
   return dist[nxt] < dist[cur] ? null : `${d.name} must head straight back to its own side of the line`;
 }
 
-/**
- * walk() for one step that ends the move, as a yes/no without building events or errors (legal() calls this for
- * every neighbour of every group). Must agree with walk(); the fuzzer decides every option it offers.
- */
-function canStep(ctx: MoveCtx, cur: number, nxt: number): boolean {
-  const { s, b, side, defs, g, mf, used } = ctx;
-  if (b.occupant(nxt) === other(side)) return false;
-  for (const d of defs) {
-    const c = stepCost(b, d, cur, nxt, g);
-    if (c === null || used[d.id] + c > (s.ph.mf[d.id] ?? mf[d.id])) return false;
-    if (boundaryBlock(b, s, d, cur, nxt)) return false;
-  }
-  const there = b.unitsAt(nxt);
-  return stackOk(there.length ? [...there.filter((id) => !ctx.units.includes(id)), ...ctx.units] : ctx.units);
-}
-
-/** Single-hex steps a group may take now, for legal(): [units, hex] pairs. */
-export function moveOptions(map: OuMap, s: State, actor: Actor): { units: string[]; path: string[] }[] {
-  const b = board(map, s);
-  const out: { units: string[]; path: string[] }[] = [];
+/** Units that may move now, by the stack they share (same hex, same parent stack of 10.1). */
+export function movableGroups(s: State, actor: Actor): string[][] {
   const groups = new Map<string, string[]>();
   for (const [id, u] of Object.entries(s.u)) {
     if (!onMap(u.at)) continue;
@@ -237,30 +227,63 @@ export function moveOptions(map: OuMap, s: State, actor: Actor): { units: string
     if (l) l.push(id);
     else groups.set(key, [id]);
   }
-  for (const ids of groups.values()) {
-    const sets = ids.length > 1 ? [ids, [ids[0]]] : [ids];
-    for (const units of sets) {
-      let ctx: MoveCtx;
-      try {
-        ctx = prepareMove(map, s, actor, units);
-      } catch {
-        continue;
-      }
-      if (units.some((id) => (s.ph.mf[id] ?? ctx.mf[id]) - ctx.used[id] < 1)) continue;
-      const at = b.idx(s.u[units[0]].at);
-      const side = actor.side as Side;
-      for (const n of map.nb[at]) if (canStep(ctx, at, n)) out.push({ units, path: [map.ids[n]] });
-      if ((side === 'allied' ? map.east : map.west).includes(at)) {
-        try {
-          walk(ctx, ['exit']);
-          out.push({ units, path: ['exit'] });
-        } catch {
-          /* cannot leave */
-        }
-      }
+  return [...groups.values()];
+}
+
+/** Every non-empty subset of a group (a stack moves whole or in parts, 10.1), smallest first. */
+export function subsets(ids: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let m = 1; m < 1 << ids.length; m++) out.push(ids.filter((_, k) => m & (1 << k)));
+  return out.sort((a, b) => a.length - b.length);
+}
+
+/**
+ * What reachable() depends on for a set of units: where it stands, and per unit its cost class, movement left,
+ * army group line status and stacking kind. Sets with one signature reach the same hexes at the same costs.
+ */
+function reachSignature(s: State, b: Board, units: readonly string[]): string {
+  const g = groupProps(units);
+  const per = units
+    .map((id) => {
+      const d = unitDef(id);
+      const left = (s.ph.mf[id] ?? allowance(b, id)) - (s.ph.used[id] ?? 0);
+      return `${paysLight(d) || g.scout ? 'L' : 'H'}${left}|${d.ag ?? ''}|${s.wrong[id] ?? ''}|${d.nat === 'DE' ? 'DE' : ''}|${isAirborne(d) ? 'A' : ''}|${stackValue(d)}`;
+    })
+    .sort();
+  return `${s.u[units[0]].at}|${g.scout}|${g.has79}|${per.join(',')}`;
+}
+
+/**
+ * Each set of units that may move together now, with where it can go (legal() and the end-of-phase checks); sets
+ * with the same reach share one `key`.
+ */
+export function moveChoices(map: OuMap, s: State, actor: Actor): { units: string[]; key: string; reach: Map<string, ReachHex> }[] {
+  const b = board(map, s);
+  const memo = new Map<string, Map<string, ReachHex>>();
+  const out: { units: string[]; key: string; reach: Map<string, ReachHex> }[] = [];
+  for (const grp of movableGroups(s, actor))
+    for (const units of subsets(grp)) {
+      const key = reachSignature(s, b, units);
+      let reach = memo.get(key);
+      if (!reach) memo.set(key, (reach = reachable(map, s, actor, units)));
+      if (reach.size) out.push({ units, key, reach });
     }
-  }
   return out;
+}
+
+/**
+ * A move to a destination (10.0-10.2.3): along the cheapest path reachable() finds, which legal() offers too.
+ * A player wanting another route moves in legs (10.1 lets a stack go on while no other stack has moved).
+ */
+export function decideMoveTo(map: OuMap, s: State, actor: Actor, units: string[], to: string): Event[] {
+  const ctx = prepareMove(map, s, actor, units);
+  const r = reachable(map, s, actor, units).get(to);
+  if (r) return walk(ctx, r.path);
+  // no way there: walking the direct step names the rule that forbids it, when it is one step away
+  const from = map.index.get(ctx.from);
+  const dest = map.index.get(to);
+  if (to === 'exit' || (from !== undefined && dest !== undefined && map.nb[from].includes(dest))) walk(ctx, [to]);
+  throw new RuleError('ILLEGAL', '10.0', `${units.map((id) => unitDef(id).name).join(', ')} cannot reach ${to} this phase`);
 }
 
 /** Where a group may end a move this phase: total half-MP per unit class and one legal path (start excluded). */
@@ -292,6 +315,8 @@ export function reachable(map: OuMap, s: State, actor: Actor, units: string[]): 
   const rem = classes.map((_, k) => Math.min(...defs.filter((_, j) => cls[j] === k).map((d) => (s.ph.mf[d.id] ?? mf[d.id]) - used[d.id])));
   const rep = classes.map((_, k) => defs[cls.indexOf(k)]);
   const start = b.idx(ctx.from);
+  const alone = stackOk(units);
+  const bounded = defs.some((d) => d.side === 'allied' && d.ag);
   const r = costedReach({
     start,
     neighbours: map.nb,
@@ -300,8 +325,10 @@ export function reachable(map: OuMap, s: State, actor: Actor, units: string[]): 
     enter: (from, to, passing) => {
       if (b.occupant(to) === other(side)) return null;
       if (passing && !map.autobahn.has(sideKey(from, to))) return null;
-      if (defs.some((d) => boundaryBlock(b, s, d, from, to))) return null;
-      const there = b.unitsAt(to).filter((id) => !units.includes(id));
+      if (bounded && defs.some((d) => boundaryBlock(b, s, d, from, to))) return null;
+      const here = b.unitsAt(to);
+      if (!here.length) return alone ? 'end' : null;
+      const there = here.filter((id) => !units.includes(id));
       if (stackOk([...there, ...units])) return 'end';
       // 7.1.1: along the autobahn through a hex the airborne corps hold, never ending there
       return there.length > 0 && there.every((id) => isAirborne(unitDef(id))) && map.autobahn.has(sideKey(from, to)) ? 'pass' : null;

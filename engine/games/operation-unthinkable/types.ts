@@ -76,6 +76,11 @@ export interface Combat {
   /** units out of supply at the start of the combat (9.0; recycling 6.2.1) */
   oos: string[];
   result: string | null;
+  /**
+   * 11.3 DR 1: hexes the defending stack may still retreat into together, fixed when its retreat starts and narrowed
+   * to one hex once a unit has gone there; empty when no hex takes the whole stack, so units go one by one (DR 3).
+   */
+  rt?: string[];
 }
 
 export interface Exit {
@@ -116,24 +121,7 @@ export interface State {
 
 export type Placement = [unit: string, hex: string];
 
-export type Command =
-  | { type: 'boundary'; kind: BoundaryKind; hex: string }
-  | { type: 'keep-boundary' }
-  | { type: 'place'; placements: Placement[] }
-  | { type: 'end-setup' }
-  | { type: 'redeploy'; unit: string; hex: string }
-  | { type: 'end-maskirovka' }
-  | { type: 'airdrop'; drops: Placement[] }
-  | { type: 'order'; order: Order; group?: 'US' | 'UK' }
-  | { type: 'move'; units: string[]; path: string[] }
-  | { type: 'attack'; target: string; units: string[]; artillery?: string[]; bomber?: 'US' | 'UK' }
-  | { type: 'support'; artillery: string[] }
-  | { type: 'loss'; unit: string }
-  | { type: 'bb-extra'; unit: string | null }
-  | { type: 'bb-defend'; unit?: string; retreat?: Placement[] }
-  | { type: 'retreat'; moves: Placement[]; loss?: string }
-  | { type: 'advance'; units: string[] }
-  | { type: 'end-phase' };
+export type { Command } from './commands';
 
 export type Event =
   | { type: 'created'; scenario: string; options: Options; version: string }

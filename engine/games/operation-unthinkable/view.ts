@@ -1,8 +1,7 @@
 /** What each viewer may see (hidden information: 3.5.1 face-down set-up, 6.1 blind draws). */
 import { onMap } from './board';
 import { unitDef } from './data';
-import type { Event, State, UnitSt, UnitView, View } from './types';
-import { emptyPhase } from './evolve';
+import type { Event, State, UnitView, View } from './types';
 import type { Viewer } from '../../core/ruleset';
 
 /** May this viewer identify Soviet units that are still face down? */
@@ -63,37 +62,4 @@ export function redact(e: Event, viewer: Viewer, before: State): Event | null {
   }
   if (e.type === 'drawn') return { ...e, units: [] }; // 6.1: the draw is blind; units show once placed
   return e;
-}
-
-/**
- * A State holding only what a view shows, for the pure helpers a board calls with the viewer's own data
- * (reachable(), setupTargets(), attackPreview()). Face-down and pooled units are absent; helpers that would need
- * them say so (attackPreview() takes the count of face-down defenders).
- */
-export function viewState(v: View): State {
-  const u: Record<string, UnitSt> = {};
-  for (const x of v.units) u[x.id] = { at: x.at, s: x.s };
-  return {
-    v: 1,
-    scenario: 'standard',
-    opt: v.options,
-    turn: v.turn,
-    lastTurn: v.lastTurn,
-    step: v.step,
-    line: v.line,
-    lineDie: v.lineDie,
-    bnd: v.boundary,
-    wrong: v.wrong,
-    ctl: v.control,
-    u,
-    revealed: !v.hidden.length,
-    mask: v.mask,
-    order: v.order,
-    ph: v.ph ?? emptyPhase(),
-    dropped: v.dropped ?? {},
-    recyc: [],
-    exits: v.exits,
-    combat: v.combat,
-    result: v.result,
-  };
 }

@@ -204,7 +204,7 @@ export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
       const to: ChoiceOption[] = [];
       for (const [dest, paths] of dests) {
         if (entries && !enemiesAt(s, dest, side)) continue;
-        const cmd = { type, unit: u.id, path: paths[0], by: h.id } as Command;
+        const cmd: Command = { type, unit: u.id, path: paths[0], by: h.id };
         if (!stackSafe(s, g, actor, cmd, dest)) continue;
         const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path: paths[0] } };
         if (entries)

@@ -182,15 +182,27 @@ export const followsVia = (path: string[], via: string[]) => {
   return i === via.length;
 };
 
+type Routed = Extract<Command, { type: 'move' | 'rail' | 'retreat' | 'mobilize' }>;
+const ROUTED = new Set<string>(['move', 'rail', 'retreat', 'mobilize']);
+const isRouted = (c: Command): c is Routed => ROUTED.has(c.type);
+
+/** The command with its route given as `path` (and `to`/`via` gone). */
+function routed<C extends Routed>(c: C, path: string[]): C {
+  const out = { ...c, path };
+  delete out.to;
+  delete out.via;
+  return out;
+}
+
 /** Resolve `to`/`via` into a concrete path: the shortest legal one (ruling: ties by hex id order). */
 export function resolvePath(s: State, g: Game, c: Command): Command {
-  if (!('to' in c) || !c.to || c.type === 'paradrop') return c;
+  if (!isRouted(c) || !c.to) return c;
   const to = c.to;
   const via = c.via ?? [];
-  const unitId = c.type === 'mobilize' ? c.hq : (c as { unit: string }).unit;
+  const unitId = c.type === 'mobilize' ? c.hq : c.unit;
   const u = s.units[unitId];
-  req(u?.at, '6.1', `no unit ${unitId} in play`);
-  const { to: _t, via: _v, ...rest } = c as Command & { to?: string; via?: string[] };
+  // only the mover's own units: a path sought for another block would tell where it stands, or that it lives
+  req(u?.at && u.side === s.active, '6.1', `no unit ${unitId} of the active side`);
   const rail = c.type === 'rail' || (c.type === 'mobilize' && c.rail);
   if (rail) {
     // breadth-first along friendly rails, through the waypoints in order
@@ -210,13 +222,13 @@ export function resolvePath(s: State, g: Game, c: Command): Command {
       path = [...path, ...leg];
       from = goal;
     }
-    return { ...rest, path } as Command;
+    return routed(c, path);
   }
   const opts = c.type === 'retreat' ? { retreat: true } : c.type === 'mobilize' ? { noEngage: true } : {};
   for (const p of landPaths(g, u.at!, speed(s, u))) {
     // a waypoint may be the start hex itself (the hex a one-hex move enters from)
     if (p[p.length - 1] !== to || !followsVia([u.at!, ...p], via)) continue;
-    if (!isFault(landPath(s, g, u, p, opts))) return { ...rest, path: p } as Command;
+    if (!isFault(landPath(s, g, u, p, opts))) return routed(c, p);
   }
   return ill('6.1', `no legal path for ${u.name} to ${g.board.label(to)}`);
 }

@@ -132,3 +132,25 @@ describe('UI hints: command range and move costs (5.3, 5.8, 5.61, 6.1, 9.21)', (
     });
   });
 });
+
+describe('ruleset.hints: what the server sends with the view', () => {
+  it("is the viewer's own-view hints as JSON, per own unit, and nothing for a spectator", async () => {
+    const { eastfront } = await import('../index');
+    const { FixedDice, fold } = await import('../../../core');
+    const s = fold(eastfront, eastfront.setup('edelweiss', {}, new FixedDice(Array(64).fill(1))));
+    const german = { kind: 'side', side: 'german' } as const;
+    const h = eastfront.hints!(s, german) as { fire: Record<string, unknown>; range: Record<string, { hexes: string[] }> };
+    const v = eastfront.view(s, german);
+    expect(h.fire).toEqual(Object.fromEntries(fireHints(eastfront.board, v, 'german')));
+    expect(Object.keys(h.fire).length).toBeGreaterThan(0);
+    for (const [id, r] of rangeHints(eastfront.board, v, 'german')) expect(new Set(h.range[id].hexes)).toEqual(r.hexes);
+    const ownIds = new Set(
+      Object.values(s.units)
+        .filter((u) => u.side === 'german')
+        .map((u) => u.id),
+    );
+    expect(Object.keys(h.fire).every((id) => ownIds.has(id))).toBe(true);
+    expect(JSON.parse(JSON.stringify(h))).toEqual(h);
+    expect(eastfront.hints!(s, { kind: 'spectator' })).toEqual({ fire: {}, range: {} });
+  });
+});

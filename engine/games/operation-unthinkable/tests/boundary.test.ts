@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { board } from '../board';
 import { printedMap, hexDistance } from '../map';
 import { unitDef } from '../data';
-import { ALLIED, SOVIET, game, makeState } from './helpers';
+import { ALLIED, SOVIET, game, makeState, walkMove } from './helpers';
 
 const map = printedMap();
 const rs = game(map);
@@ -34,10 +34,10 @@ describe('army group boundary (3.4)', () => {
 
   it('refuses a UK move south of the line and lets a US unit move onto it', () => {
     const s = makeState(map, { units: { 'uk-7-ad': '1220', 'us-2-ad': '1222' }, bnd: { kind: 'row', hex: '1021' } });
-    expect(() => rs.decide(s, { type: 'move', units: ['uk-7-ad'], path: ['1221'] }, ALLIED, { roll: () => 1 })).toThrow(
+    expect(() => rs.decide(s, { type: 'move', units: ['uk-7-ad'], to: '1221' }, ALLIED, { roll: () => 1 })).toThrow(
       /north of the army group line/,
     );
-    const ev = rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1221'] }, ALLIED, { roll: () => 1 });
+    const ev = rs.decide(s, { type: 'move', units: ['us-2-ad'], to: '1221' }, ALLIED, { roll: () => 1 });
     expect(ev[0]).toMatchObject({ type: 'moved', path: ['1221'] });
   });
 
@@ -58,9 +58,9 @@ describe('army group boundary (3.4)', () => {
     });
     s = { ...s, wrong: { 'uk-7-ad': 'a', 'uk-11-ad': 'b' } };
     const d = { roll: () => 1 };
-    expect(() => rs.decide(s, { type: 'move', units: ['uk-11-ad'], path: ['1219'] }, ALLIED, d)).toThrow(/straight back/);
-    expect(rs.decide(s, { type: 'move', units: ['uk-11-ad'], path: ['1217'] }, ALLIED, d)[0].type).toBe('moved');
-    expect(() => rs.decide(s, { type: 'move', units: ['uk-7-ad'], path: ['1319'] }, ALLIED, d)).toThrow(/next to a Soviet unit/);
+    expect(() => walkMove(rs, s, ['uk-11-ad'], ['1219'], ALLIED)).toThrow(/straight back/);
+    expect(walkMove(rs, s, ['uk-11-ad'], ['1217'], ALLIED)[0].type).toBe('moved');
+    expect(() => walkMove(rs, s, ['uk-7-ad'], ['1319'], ALLIED)).toThrow(/next to a Soviet unit/);
     // and it may not end the phase before the (b) unit has moved
     expect(() => rs.decide(s, { type: 'end-phase' }, ALLIED, d)).toThrow(/must move back/);
     // wrong-side units may not attack (ruling A29)

@@ -3,7 +3,7 @@ import { FixedDice } from '../../../core/dice';
 import { board } from '../board';
 import { declareAttack, shifts, strengths } from '../combat';
 import { printedMap, ring1 } from '../map';
-import { ALLIED, SOVIET, game, makeState, testMap } from './helpers';
+import { ALLIED, SOVIET, game, makeState, nextOptions, testMap } from './helpers';
 import type { Command, Event, State } from '../types';
 import type { OuMap } from '../map';
 
@@ -119,11 +119,13 @@ describe('combat resolution (11.2 step 7, 11.3, 11.4)', () => {
     expect(r.rs.legal(r.s, ALLIED)).toEqual([]);
     const opts = r.rs.legal(r.s, SOVIET);
     expect(opts[0].command.type).toBe('retreat');
-    const dest = (opts[0].command as { moves: [string, string][] }).moves[0][1];
-    expect(Number(dest.slice(0, 2))).toBeGreaterThanOrEqual(22); // eastward (ruling A14)
-    r = { ...r, ...run(map, r.s, opts[0].command, 'soviet', []) };
+    const dests = nextOptions(opts, 'retreat', 'su-7-rc');
+    for (const d of dests) expect(Number(d.slice(0, 2))).toBeGreaterThanOrEqual(22); // eastward (ruling A14)
+    r = { ...r, ...run(map, r.s, { type: 'retreat', unit: 'su-7-rc', hex: dests[0] }, 'soviet', []) };
     expect(r.s.combat?.stage).toBe('advance');
-    r = { ...r, ...run(map, r.s, { type: 'advance', units: ['us-2-ad'] }, 'allied', []) };
+    r = { ...r, ...run(map, r.s, { type: 'advance', unit: 'us-2-ad' }, 'allied', []) };
+    expect(r.s.combat?.stage).toBe('advance'); // one at a time: the 3rd may follow (11.4)
+    r = { ...r, ...run(map, r.s, { type: 'stay' }, 'allied', []) };
     expect(r.s.u['us-2-ad'].at).toBe(T);
     expect(r.s.ctl[map.index.get(T)!]).toBe('a'); // 2.1.2
     expect(r.s.combat).toBeNull();

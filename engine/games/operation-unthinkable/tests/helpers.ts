@@ -2,9 +2,11 @@
 import { buildMap, type MapSpec, type OuMap } from '../map';
 import { initialState } from '../evolve';
 import { DEFAULT_OPTIONS, makeOperationUnthinkable } from '../index';
-import { ALLIED_COMMANDS, SOVIET_COMMANDS } from '../steps';
+import { ALLIED_COMMANDS, SOVIET_COMMANDS } from '../sequence';
 import type { Options, State, StepId } from '../types';
 import type { Actor } from '../../../core/ruleset';
+import { expandAction, type Json, type LegalAction, sameJson } from '../../../core/actions';
+import { decideMovePath } from '../movement';
 
 export function testMap(extra: Partial<MapSpec> = {}): OuMap {
   return buildMap({ columns: [10, 42], rows: [5, 44], ...extra });
@@ -57,4 +59,17 @@ export function makeState(map: OuMap, o: Setup): State {
 
 export function game(map: OuMap) {
   return makeOperationUnthinkable(map);
+}
+
+/** A move along a hand-made path, checked by the same walk decide() uses (rules tests of 7.0, 8.2, 10.x). */
+export function walkMove(rs: { map: OuMap }, s: State, units: string[], path: string[], actor: Actor) {
+  return decideMovePath(rs.map, s, actor, units, path);
+}
+
+/** The values legal() offers for the second choice of an action of this type, once its first choice is `first`. */
+export function nextOptions(actions: readonly LegalAction[], type: string, first: Json): string[] {
+  const a = actions.find((x) => x.command.type === type && x.choices);
+  if (!a?.choices) return [];
+  const o = expandAction(a).choices?.[0].options.find((x) => sameJson(x.value, first));
+  return (o?.next?.[0].options ?? []).map((x) => String(x.value));
 }

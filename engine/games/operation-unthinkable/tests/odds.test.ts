@@ -4,7 +4,8 @@ import { crt } from '../data';
 import { FixedDice } from '../../../core/dice';
 import { attackCombat, attackPreview } from '../combat';
 import { printedMap, ring1, type OuMap } from '../map';
-import { view, viewState } from '../view';
+import { hints } from '../hints';
+import { view } from '../view';
 import { ALLIED, game, makeState, testMap } from './helpers';
 import type { Event, State } from '../types';
 
@@ -57,7 +58,7 @@ describe('the odds helper: what decide() will use, from what the attacker sees (
   const fight = (units: Record<string, string>, m = map) =>
     makeState(m, { units, order: { allied: 'fight-move', soviet: 'fight-move' }, alliedUpTo: 30 });
   const preview = (m: OuMap, s: State, units: string[], bomber: 'US' | 'UK' | null = null) =>
-    attackPreview(m, viewState(view(s, { kind: 'side', side: 'allied' })), attackCombat(s, 'allied', T, units, [], bomber));
+    attackPreview(m, s, attackCombat(s, 'allied', T, units, [], bomber));
 
   it('11.2 step 4 examples through the helper: 26 against 7 is 3:1, 8 against 12 is 1:2', () => {
     const s = fight({ 'us-2-ad': around[0], 'us-1-id': around[0], 'us-3-ad': around[1], 'us-2-id': around[1], 'su-8g-mc': T });
@@ -103,12 +104,28 @@ describe('the odds helper: what decide() will use, from what the attacker sees (
     expect(o?.parts[0]).toMatchObject({ printed: 5, counted: 2 }); // 5 -> 3 -> 2
   });
 
-  it("never shows face-down defenders' factors: only that they are there (3.5.1)", () => {
+  it("never shows face-down defenders' factors in the view or the hints: only that they are there (3.5.1)", () => {
     const s = { ...fight({ 'us-2-ad': around[0], 'su-8g-mc': T }), opt: { ...fight({}).opt, hidden: true }, revealed: false };
-    const v = view(s, { kind: 'side', side: 'allied' });
+    const allied = { kind: 'side', side: 'allied' } as const;
+    const v = view(s, allied);
     expect(JSON.stringify(v)).not.toContain('su-8g-mc');
-    const vs = viewState(v);
-    const p = attackPreview(map, vs, attackCombat(vs, 'allied', T, ['us-2-ad'], [], null), v.hidden.find((h) => h.hex === T)!.count);
-    expect(p).toMatchObject({ odds: null, attack: 8, hiddenDefenders: 1 });
+    const h = hints(map, s, allied);
+    expect(JSON.stringify(h)).not.toContain('su-8g-mc');
+    expect(h.targets).toEqual([
+      expect.objectContaining({ target: T, defense: null, hiddenDefenders: 1, attackers: [{ id: 'us-2-ad', attack: 8 }] }),
+    ]);
+    const pending = hints(map, { ...s, combat: attackCombat(s, 'allied', T, ['us-2-ad'], [], null) }, allied).combat;
+    expect(pending).toMatchObject({ odds: null, attack: 8, hiddenDefenders: 1 });
+  });
+
+  it('hints give the pending combat exactly as resolve() counts it, and each target with the counted attack factors', () => {
+    const s = fight({ 'us-2-ad': around[0], 'us-1-id': around[0], 'us-3-ad': around[1], 'us-2-id': around[1], 'su-8g-mc': T });
+    const h = hints(map, s, { kind: 'side', side: 'allied' });
+    const t = h.targets.find((x) => x.target === T);
+    expect(t?.defense).toBe(7);
+    expect(t?.attackers.reduce((a, x) => a + x.attack, 0)).toBe(26);
+    const c = attackCombat(s, 'allied', T, ['us-2-ad', 'us-1-id', 'us-3-ad', 'us-2-id'], [], null);
+    expect(hints(map, { ...s, combat: c }, { kind: 'spectator' }).combat?.odds).toMatchObject({ attack: 26, defense: 7, odds: '3:1' });
+    expect(hints(map, s, { kind: 'spectator' }).targets).toEqual([]); // a spectator has no attacks to weigh
   });
 });

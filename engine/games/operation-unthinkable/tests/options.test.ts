@@ -47,8 +47,8 @@ describe('optional rules as scenario options', () => {
     expect(s.step).toBe('order-allied');
     s = apply(s, rs.decide(s, { type: 'order', order: 'fight-move', group: 'UK' }, uk, new FixedDice([])));
     expect(s.step).toBe('allied-1');
-    expect(rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, us, new FixedDice([]))[0].type).toBe('moved');
-    expect(() => rs.decide(s, { type: 'move', units: ['uk-7-ad'], path: ['1209'] }, uk, new FixedDice([]))).toThrow(/Movement Phase/);
+    expect(rs.decide(s, { type: 'move', units: ['us-2-ad'], to: '1231' }, us, new FixedDice([]))[0].type).toBe('moved');
+    expect(() => rs.decide(s, { type: 'move', units: ['uk-7-ad'], to: '1209' }, uk, new FixedDice([]))).toThrow(/Movement Phase/);
     expect(rs.decide(s, { type: 'attack', target: '1310', units: ['uk-7-ad'] }, uk, new FixedDice([4]))[0].type).toBe('declared');
   });
 

@@ -1,20 +1,18 @@
 /**
- * The helpers the board calls with the viewer's own data: reachable hexes for a multi-hex move (10.0-10.2, 8.2,
- * 7.0, 3.4), set-up targets (3.5, 3.6) and the attack preview (11.2). Each must agree with decide().
+ * What legal() offers for large choices: reachable hexes for a multi-hex move (10.0-10.2, 8.2, 7.0, 3.4) and
+ * set-up targets (3.5, 3.6). Each must agree with decide().
  */
 import { describe, expect, it } from 'vitest';
 import { FixedDice, SeededDice } from '../../../core/dice';
 import { fold } from '../../../core/ruleset';
 import { printedMap } from '../map';
 import { reachable } from '../movement';
-import { setupTargets } from '../steps';
 import { operationUnthinkable } from '../index';
 import { playUntil } from '../fuzz';
-import { view, viewState } from '../view';
 import { onMap } from '../board';
 import { unitDef } from '../data';
-import { ALLIED, SOVIET, game, makeState, testMap } from './helpers';
-import type { Command, Event, State } from '../types';
+import { ALLIED, SOVIET, game, makeState, nextOptions, testMap, walkMove } from './helpers';
+import type { Event, State } from '../types';
 
 const noDice = new FixedDice([]);
 
@@ -75,21 +73,22 @@ describe('reachable hexes for one multi-hex move (10.0-10.2, 8.2, 7.0, 3.4)', ()
       expect(reach.has('2324')).toBe(false); // 7.1.1: the airborne corps stands alone
       expect(reach.get('2325')?.path).toEqual(['2323', '2324', '2325']); // but the stack passes along the autobahn
       for (const [hex, v] of reach) {
-        const ev = r.decide(st, { type: 'move', units: group, path: v.path }, ALLIED, noDice);
+        const ev = walkMove(r, st, group, v.path, ALLIED);
         const moved = ev[0] as Extract<Event, { type: 'moved' }>;
         expect(Math.max(...moved.cost), `${hex} via ${v.path.join(' ')}`).toBe(v.cost);
+        const byTo = r.decide(st, { type: 'move', units: group, to: hex }, ALLIED, noDice)[0] as Extract<Event, { type: 'moved' }>;
+        expect(byTo.path).toEqual(v.path.filter((h) => h !== 'exit'));
       }
-      const single = r.legal(st, ALLIED).filter((a) => a.command.type === 'move' && a.command.units.join() === group.join());
-      for (const a of single) expect(reach.has((a.command as Extract<Command, { type: 'move' }>).path[0])).toBe(true);
+      // legal() offers this group exactly these destinations
+      expect(nextOptions(r.legal(st, ALLIED), 'move', group).sort()).toEqual([...reach.keys()].sort());
     }
   });
 
-  it("agrees with decide() on every path of a random game, from the viewer's own view", () => {
+  it('agrees with decide() on every destination of a random game', () => {
     // a seeded game up to the first Allied Movement Phase, then every group's reach from the Allied view
     const rs0 = operationUnthinkable;
     const s = playUntil(rs0, 7, (x) => x.step === 'allied-1' && x.order.allied === 'move-fight');
     expect(s.step).toBe('allied-1');
-    const vs = viewState(view(s, { kind: 'side', side: 'allied' }));
     const m = (rs0 as unknown as { map: typeof map }).map;
     const groups = new Map<string, string[]>();
     for (const [id, u] of Object.entries(s.u))
@@ -97,11 +96,9 @@ describe('reachable hexes for one multi-hex move (10.0-10.2, 8.2, 7.0, 3.4)', ()
     let checked = 0;
     const t0 = performance.now();
     for (const g of groups.values()) {
-      const fromView = reachable(m, vs, ALLIED, g);
       const fromState = reachable(m, s, ALLIED, g);
-      expect([...fromView.keys()].sort()).toEqual([...fromState.keys()].sort());
-      for (const [, v] of [...fromView].slice(0, 25)) {
-        rs0.decide(s, { type: 'move', units: g, path: v.path }, ALLIED, noDice);
+      for (const [to] of [...fromState].slice(0, 25)) {
+        rs0.decide(s, { type: 'move', units: g, to }, ALLIED, noDice);
         checked++;
       }
     }
@@ -112,44 +109,43 @@ describe('reachable hexes for one multi-hex move (10.0-10.2, 8.2, 7.0, 3.4)', ()
 });
 
 describe('set-up targets (3.5, 3.6, 3.4, 7.1.2)', () => {
+  const setupTargets = (s: State, actor: typeof ALLIED, unit: string) => nextOptions(operationUnthinkable.legal(s, actor), 'place', unit);
   it('lists exactly the hexes decide() accepts for one unit', () => {
     const rs0 = operationUnthinkable;
     const m = (rs0 as unknown as { map: ReturnType<typeof printedMap> }).map;
     const dice = new SeededDice(3);
     let s: State = fold(rs0, rs0.setup('standard', {}, dice));
-    const bnd = rs0.legal(s, ALLIED).find((a) => a.command.type === 'boundary')!;
-    s = fold(rs0, rs0.decide(s, bnd.command, ALLIED, dice), s);
+    s = fold(rs0, rs0.decide(s, { type: 'boundary', kind: 'row', hex: '1021' }, ALLIED, dice), s);
     expect(s.step).toBe('setup-soviet');
-    const su = Object.keys(s.u).find((id) => s.u[id].at === 'setup' && unitDef(id).side === 'soviet')!;
-    const hexes = setupTargets(m, s, SOVIET, su);
+    const su = Object.keys(s.u).find((id) => s.u[id].at === 'setup' && unitDef(id).side === 'soviet') ?? '';
+    const hexes = setupTargets(s, SOVIET, su);
     expect(hexes.length).toBeGreaterThan(500);
-    for (const h of hexes) expect(m.frontline[s.line!][m.index.get(h)!]).toBe(0); // 3.5: east of the line
-    for (const h of [hexes[0], hexes.at(-1)!])
-      expect(() => rs0.decide(s, { type: 'place', placements: [[su, h]] }, SOVIET, dice)).not.toThrow();
-    const west = m.ids.find((_h, i) => m.frontline[s.line!][i] === 1)!;
+    for (const h of hexes) expect(m.frontline[s.line ?? 'elbe'][m.index.get(h) ?? -1]).toBe(0); // 3.5: east of the line
+    for (const h of [hexes[0], hexes[hexes.length - 1]])
+      expect(() => rs0.decide(s, { type: 'place', unit: su, hex: h }, SOVIET, dice)).not.toThrow();
+    const west = m.ids.find((_h, i) => m.frontline[s.line ?? 'elbe'][i] === 1) ?? '';
     expect(hexes).not.toContain(west);
-    expect(() => rs0.decide(s, { type: 'place', placements: [[su, west]] }, SOVIET, dice)).toThrow(/3\.5/);
-    expect(setupTargets(m, s, ALLIED, su)).toEqual([]); // not the Allies' unit, not their step
-    expect(setupTargets(m, s, SOVIET, 'no-such-unit')).toEqual([]); // a stale selection does not throw
+    expect(() => rs0.decide(s, { type: 'place', unit: su, hex: west }, SOVIET, dice)).toThrow(/west of the frontline/);
+    expect(setupTargets(s, ALLIED, su)).toEqual([]); // not the Allies' unit, not their step
   });
 
   it('a placed unit may be placed again until its command says its set-up is done, then never (5.0)', () => {
     const rs0 = operationUnthinkable;
-    const m = (rs0 as unknown as { map: ReturnType<typeof printedMap> }).map;
     const dice = new SeededDice(3);
     let s: State = fold(rs0, rs0.setup('standard', {}, dice));
-    s = fold(rs0, rs0.decide(s, rs0.legal(s, ALLIED).find((a) => a.command.type === 'boundary')!.command, ALLIED, dice), s);
+    s = fold(rs0, rs0.decide(s, { type: 'boundary', kind: 'row', hex: '1021' }, ALLIED, dice), s);
     const front = { side: 'soviet', commands: ['1bf'] };
-    const auto = rs0.legal(s, front).find((a) => a.command.type === 'place')!;
-    s = fold(rs0, rs0.decide(s, auto.command, front, dice), s);
-    const [unit, first] = (auto.command as { placements: [string, string][] }).placements[0];
-    const again = setupTargets(m, s, front, unit).find((h) => h !== first)!;
+    const ev = rs0.decide(s, { type: 'place-all' }, front, dice);
+    s = fold(rs0, ev, s);
+    const [unit, first] = (ev[0] as Extract<Event, { type: 'placed' }>).units[0];
+    expect(setupTargets(s, front, unit)).not.toContain(first); // already there
+    const again = setupTargets(s, front, unit)[0];
     expect(again).toBeDefined();
-    const moved = fold(rs0, rs0.decide(s, { type: 'place', placements: [[unit, again]] }, front, dice), s);
+    const moved = fold(rs0, rs0.decide(s, { type: 'place', unit, hex: again }, front, dice), s);
     expect(moved.u[unit].at).toBe(again);
     s = fold(rs0, rs0.decide(moved, { type: 'end-setup' }, front, dice), moved);
     expect(s.step).toBe('setup-soviet'); // the other fronts are not done yet
-    expect(setupTargets(m, s, front, unit)).toEqual([]);
-    expect(() => rs0.decide(s, { type: 'place', placements: [[unit, first]] }, front, dice)).toThrow(/finished its set-up/);
+    expect(setupTargets(s, front, unit)).toEqual([]);
+    expect(() => rs0.decide(s, { type: 'place', unit, hex: first }, front, dice)).toThrow(/finished its set-up/);
   });
 });

@@ -1,3 +1,4 @@
+import { complete, firstPicker } from '../../../core/actions';
 /**
  * Team roles (issue 8, point 4): who holds which units and decisions, and what each seat is offered. Allied:
  * the supreme commander (army group line 3.4, airborne drop 5.3, move/fight order 5.4), the US 12th and British
@@ -22,7 +23,8 @@ const STAVKA = seat('soviet', 'stavka');
 const FRONTS = ['1bf', '2bf', '1uf'].map((c) => seat('soviet', c));
 
 const types = (s: State, a: Actor) => [...new Set(rs.legal(s, a).map((l) => l.command.type))].sort();
-const unitsOffered = (s: State, a: Actor) => rs.legal(s, a).flatMap((l) => (l.command.type === 'move' ? l.command.units : []));
+const unitsOffered = (s: State, a: Actor) =>
+  rs.legal(s, a).flatMap((l) => (l.command.type === 'move' ? (l.choices?.[0].options ?? []).flatMap((o) => o.value as string[]) : []));
 
 function refusal(s: State, c: Command, a: Actor): string | null {
   try {
@@ -37,15 +39,15 @@ function refusal(s: State, c: Command, a: Actor): string | null {
 function play(s: State, c: Command, a: Actor, dice: number[] = []): State {
   return rs.decide(s, c, a, new FixedDice(dice)).reduce((x, e) => rs.evolve(x, e), s);
 }
-const first = (s: State, a: Actor, type: string) => rs.legal(s, a).find((l) => l.command.type === type)!.command;
+const first = (s: State, a: Actor, type: string): Command => complete(rs.legal(s, a).find((l) => l.command.type === type)!, firstPicker);
 
 /** Boundary, both set-ups (each command its own units) and maskirovka, up to the Allied first phase of turn 1. */
 function toAlliedPhase(): State {
   let s = rs.setup('standard', {}, new FixedDice([2])).reduce((x, e) => rs.evolve(x, e), rs.initial());
   s = play(s, first(s, SUPREME, 'boundary'), SUPREME);
-  for (const f of FRONTS) s = play(s, first(s, f, 'place'), f);
+  for (const f of FRONTS) s = play(s, first(s, f, 'place-all'), f);
   for (const f of FRONTS) s = play(s, { type: 'end-setup' }, f);
-  for (const g of [US, UK]) s = play(s, first(s, g, 'place'), g);
+  for (const g of [US, UK]) s = play(s, first(s, g, 'place-all'), g);
   s = play(s, { type: 'end-setup' }, US);
   s = play(s, { type: 'end-setup' }, UK, [3, 4]);
   s = play(s, { type: 'end-maskirovka' }, STAVKA);
@@ -73,10 +75,10 @@ describe('team roles (issue 8 point 4)', () => {
     s = play(s, first(s, SUPREME, 'boundary'), SUPREME);
     // set-up: each front places its own units; Stavka and the supreme commander have nothing to set up or finish
     expect(types(s, STAVKA)).toEqual([]);
-    for (const f of FRONTS) s = play(s, first(s, f, 'place'), f);
+    for (const f of FRONTS) s = play(s, first(s, f, 'place-all'), f);
     for (const f of FRONTS) s = play(s, { type: 'end-setup' }, f);
     expect(types(s, SUPREME)).toEqual([]);
-    for (const g of [US, UK]) s = play(s, first(s, g, 'place'), g);
+    for (const g of [US, UK]) s = play(s, first(s, g, 'place-all'), g);
     s = play(s, { type: 'end-setup' }, US);
     s = play(s, { type: 'end-setup' }, UK, [3, 4]);
     expect(s.step).toBe('maskirovka');
@@ -101,7 +103,7 @@ describe('team roles (issue 8 point 4)', () => {
     expect(uk.some((id) => id.startsWith('us-'))).toBe(false);
     // the supreme commander has no units on the map before a drop: nothing to move, no "end phase" to give
     expect(rs.legal(s, SUPREME)).toEqual([]);
-    const move = rs.legal(s, US).find((l) => l.command.type === 'move')!.command;
+    const move = first(s, US, 'move');
     expect(refusal(s, move, UK)).toBe('FORBIDDEN:3.4');
     const after = play(s, { type: 'end-phase' }, US);
     expect(after.step).toBe('allied-1');
@@ -126,7 +128,7 @@ describe('team roles (issue 8 point 4)', () => {
       expect(ids.length).toBeGreaterThan(0);
       expect(ids.every((id) => UNITS.find((u) => u.id === id)!.cmd === f.commands[0])).toBe(true);
     }
-    expect(refusal(s, rs.legal(s, FRONTS[1]).find((l) => l.command.type === 'move')!.command, FRONTS[0])).toBe('FORBIDDEN:3.4');
+    expect(refusal(s, first(s, FRONTS[1], 'move'), FRONTS[0])).toBe('FORBIDDEN:3.4');
     expect(rs.legal(s, STAVKA)).toEqual([]); // no Stavka units on the map yet
     for (let k = 0; k < 2; k++) for (const f of FRONTS) s = play(s, { type: 'end-phase' }, f, [1, 1, 1, 1]); // the last one draws 1 + 1 + 1 (Elbe) R units
     expect(s.step).toBe('reinforce');

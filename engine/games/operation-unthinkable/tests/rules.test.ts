@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FixedDice } from '../../../core/dice';
 import { printedMap, ring1 } from '../map';
 import { stackOk } from '../board';
-import { ALLIED, SOVIET, game, makeState, testMap } from './helpers';
+import { ALLIED, SOVIET, game, makeState, testMap, walkMove } from './helpers';
 import type { Combat, Event, State } from '../types';
 import type { OuMap } from '../map';
 
@@ -37,15 +37,16 @@ describe('stacking (7.0-7.2)', () => {
     });
     const r = game(m);
     const s = makeState(m, { units: { 'us-2-ad': '2020', 'aaa-18-abc': '2021' }, alliedUpTo: 30 });
-    expect(r.decide(s, { type: 'move', units: ['us-2-ad'], path: ['2021', '2022'] }, ALLIED, new FixedDice([]))[0]).toMatchObject({
-      cost: [2],
+    expect(walkMove(r, s, ['us-2-ad'], ['2021', '2022'], ALLIED)[0]).toMatchObject({ cost: [2] });
+    expect(r.decide(s, { type: 'move', units: ['us-2-ad'], to: '2022' }, ALLIED, new FixedDice([]))[0]).toMatchObject({
+      path: ['2021', '2022'],
     });
-    expect(() => r.decide(s, { type: 'move', units: ['us-2-ad'], path: ['2021'] }, ALLIED, new FixedDice([]))).toThrow(/overstack/);
+    expect(() => r.decide(s, { type: 'move', units: ['us-2-ad'], to: '2021' }, ALLIED, new FixedDice([]))).toThrow(/overstack/);
   });
 
   it('keeps Polish 2nd Corps and German units from ending the Movement Phase adjacent (7.1.2)', () => {
     const s = makeState(map, { units: { 'pl-3-id': '1210', 'de-7-fj': '1212' }, alliedUpTo: 20 });
-    const ev = rs.decide(s, { type: 'move', units: ['de-7-fj'], path: ['1211'] }, ALLIED, new FixedDice([]));
+    const ev = rs.decide(s, { type: 'move', units: ['de-7-fj'], to: '1211' }, ALLIED, new FixedDice([]));
     const after = apply(rs, s, ev);
     expect(() => rs.decide(after, { type: 'end-phase' }, ALLIED, new FixedDice([]))).toThrow(/next to each other/);
     expect(rs.legal(after, ALLIED).some((a) => a.command.type === 'end-phase')).toBe(false);
@@ -72,72 +73,77 @@ describe('retreats (11.3 DR)', () => {
     };
     return { ...s, combat: c };
   };
-  it('costs a step to retreat into an enemy zone of control with no friendly unit, unless cavalry goes along', () => {
+  const retreat = (st: State, unit: string, hex: string) => rs.decide(st, { type: 'retreat', unit, hex }, SOVIET, new FixedDice([]));
+  it('retreats into an overstack when no hex takes the stack; the owner removes excess units of its choice at the end of the phase (11.3 DR 3, 7.0)', () => {
+    // the one eastward hex open to the stack already holds two Soviet corps: 2 + 2 corps exceed 2.5 (7.2)
+    const units = {
+      'us-2-ad': around[3],
+      'us-3-ad': around[1],
+      'su-7-rc': T,
+      'su-12-rc': T,
+      'su-79-rc': around[0],
+      'su-9-rc': around[0],
+    };
+    let st = dr(map, units, ['su-7-rc', 'su-12-rc']);
+    // no elimination: each unit may retreat into the full hex (before: refused, and the units that did not fit died)
+    st = apply(rs, st, retreat(st, 'su-7-rc', around[0]));
+    st = apply(rs, st, retreat(st, 'su-12-rc', around[0]));
+    expect([st.u['su-7-rc'].at, st.u['su-12-rc'].at]).toEqual([around[0], around[0]]);
+    expect(stackOk(['su-7-rc', 'su-12-rc', 'su-79-rc', 'su-9-rc'])).toBe(false);
+    st = apply(rs, st, rs.decide(st, { type: 'stay' }, ALLIED, new FixedDice([])));
+    expect(st.combat).toBeNull();
+    // the overstack stands until the end of the phase ...
+    st = apply(rs, st, rs.decide(st, { type: 'end-phase' }, ALLIED, new FixedDice([])));
+    expect(st.step).toBe('allied-1');
+    expect(rs.status(st).waitingFor).toEqual([{ side: 'soviet', what: expect.stringContaining('7.0') }]);
+    expect(rs.legal(st, ALLIED)).toEqual([]);
+    // ... then the Soviet player picks which units go (player's choice, 7.0)
+    const offered = rs.legal(st, SOVIET).map((a) => a.command);
+    expect(offered).toContainEqual({ type: 'remove', unit: 'su-79-rc' });
+    expect(offered).toHaveLength(4);
+    expect(() => rs.decide(st, { type: 'remove', unit: 'us-3-ad' }, SOVIET, new FixedDice([]))).toThrow(/overstacked/);
+    st = apply(rs, st, rs.decide(st, { type: 'remove', unit: 'su-79-rc' }, SOVIET, new FixedDice([])));
+    expect(st.step).toBe('allied-1'); // three corps are still too many
+    const ev = rs.decide(st, { type: 'remove', unit: 'su-9-rc' }, SOVIET, new FixedDice([]));
+    expect(ev[0]).toMatchObject({ type: 'eliminated', unit: 'su-9-rc', why: expect.stringContaining('7.0') });
+    st = apply(rs, st, ev);
+    expect(st.step).toBe('allied-2'); // the phase ends once the hex complies
+    expect(st.u['su-7-rc'].at).toBe(around[0]);
+  });
+
+  it("refuses moving the other side's unit citing the rule that a player moves friendly units (10.0), not the army group line (3.4)", () => {
+    const s = makeState(map, { units: { 'us-2-ad': '1230', 'su-7-rc': '3020' }, bnd: { kind: 'row', hex: '1021' }, alliedUpTo: 20 });
+    let err: unknown;
+    try {
+      rs.decide(s, { type: 'move', units: ['su-7-rc'], to: '3021' }, ALLIED, new FixedDice([]));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ code: 'FORBIDDEN', rule: '10.0' });
+    expect(String((err as Error).message)).toMatch(/not your unit/);
+  });
+
+  it('costs a step to retreat into an enemy zone of control with no friendly unit, unless cavalry goes along (11.3 DR 2)', () => {
     // US units on both sides of the retreat hexes to the east
     const units = { 'us-2-ad': around[3], 'us-3-ad': '2422', 'su-7-rc': T, 'su-12-rc': T };
     const s = dr(map, units, ['su-7-rc', 'su-12-rc']);
-    const ev = rs.decide(
-      s,
-      {
-        type: 'retreat',
-        moves: [
-          ['su-7-rc', around[0]],
-          ['su-12-rc', around[0]],
-        ],
-        loss: 'su-12-rc',
-      },
-      SOVIET,
-      new FixedDice([]),
-    );
+    // the first unit into the empty hex takes the step (the owner picks it by retreating it first); the next finds a friend there
+    const ev = retreat(s, 'su-12-rc', around[0]);
     expect(ev.filter((e) => e.type === 'loss')).toEqual([
       { type: 'loss', unit: 'su-12-rc', oos: false, why: 'retreat into enemy zone of control' },
     ]);
+    const s2 = apply(rs, s, ev);
+    expect(retreat(s2, 'su-7-rc', around[0]).filter((e) => e.type === 'loss')).toEqual([]);
     const cav = dr(map, { ...units, 'su-12-rc': 'dead', 'su-1g-cc': T }, ['su-7-rc', 'su-1g-cc']);
-    const ev2 = rs.decide(
-      cav,
-      {
-        type: 'retreat',
-        moves: [
-          ['su-7-rc', around[0]],
-          ['su-1g-cc', around[0]],
-        ],
-      },
-      SOVIET,
-      new FixedDice([]),
-    );
-    expect(ev2.filter((e) => e.type === 'loss')).toEqual([]);
+    expect(retreat(cav, 'su-7-rc', around[0]).filter((e) => e.type === 'loss')).toEqual([]); // a cavalry corps goes along
   });
 
-  it('retreats the stack together, never toward the enemy, and eliminates units with nowhere to go', () => {
+  it('retreats the stack together, never toward the enemy, and eliminates units with nowhere to go (11.3 DR 1)', () => {
     const s = dr(map, { 'us-2-ad': around[3], 'su-7-rc': T, 'su-12-rc': T }, ['su-7-rc', 'su-12-rc']);
-    expect(() =>
-      rs.decide(
-        s,
-        {
-          type: 'retreat',
-          moves: [
-            ['su-7-rc', around[0]],
-            ['su-12-rc', around[1]],
-          ],
-        },
-        SOVIET,
-        new FixedDice([]),
-      ),
-    ).toThrow(/together/);
-    expect(() =>
-      rs.decide(
-        s,
-        {
-          type: 'retreat',
-          moves: [
-            ['su-7-rc', around[4]],
-            ['su-12-rc', around[4]],
-          ],
-        },
-        SOVIET,
-        new FixedDice([]),
-      ),
-    ).toThrow();
+    const s2 = apply(rs, s, retreat(s, 'su-7-rc', around[0]));
+    expect(() => retreat(s2, 'su-12-rc', around[1])).toThrow(/together/);
+    expect(() => retreat(s, 'su-7-rc', around[4])).toThrow(/may not retreat/);
+    expect(apply(rs, s2, retreat(s2, 'su-12-rc', around[0])).combat?.stage).toBe('advance');
     // US units on both eastward hexes: a DR eliminates the defender (no eligible hex)
     const boxed = makeState(map, {
       units: { 'us-2-ad': around[3], 'us-2-cavgp': around[0], 'us-3-cavgp': around[1], 'su-7-rc': T },
@@ -215,25 +221,14 @@ describe('more combat and victory paths', () => {
     st = apply(rs, st, rs.decide(st, { type: 'loss', unit: 'us-2-ad' }, ALLIED, new FixedDice([])));
     st = apply(rs, st, rs.decide(st, { type: 'bb-extra', unit: 'us-3-ad' }, ALLIED, new FixedDice([])));
     expect(st.combat?.stage).toBe('bb-def');
-    st = apply(
-      rs,
-      st,
-      rs.decide(
-        st,
-        {
-          type: 'bb-defend',
-          retreat: [
-            ['su-7-rc', around[0]],
-            ['su-12-rc', around[0]],
-          ],
-        },
-        SOVIET,
-        new FixedDice([]),
-      ),
-    );
+    st = apply(rs, st, rs.decide(st, { type: 'bb-defend', retreat: true }, SOVIET, new FixedDice([])));
+    expect(st.combat?.stage).toBe('retreat');
+    st = apply(rs, st, rs.decide(st, { type: 'retreat', unit: 'su-7-rc', hex: around[0] }, SOVIET, new FixedDice([])));
+    st = apply(rs, st, rs.decide(st, { type: 'retreat', unit: 'su-12-rc', hex: around[0] }, SOVIET, new FixedDice([])));
     expect(st.u['su-7-rc'].at).toBe(around[0]);
     expect(st.combat?.stage).toBe('advance');
-    st = apply(rs, st, rs.decide(st, { type: 'advance', units: ['us-2-ad', 'us-3-ad'] }, ALLIED, new FixedDice([])));
+    st = apply(rs, st, rs.decide(st, { type: 'advance', unit: 'us-3-ad' }, ALLIED, new FixedDice([])));
+    st = apply(rs, st, rs.decide(st, { type: 'advance', unit: 'us-2-ad' }, ALLIED, new FixedDice([])));
     expect(st.u['us-3-ad'].at).toBe(T);
     expect(st.combat).toBeNull();
   });

@@ -4,9 +4,9 @@ import { isRuleError } from '../../../core/errors';
 import type { Actor } from '../../../core/ruleset';
 import { printedMap } from '../map';
 import { UNITS } from '../data';
-import { alliedVictory } from '../steps';
+import { alliedVictory } from '../sequence';
 import { board } from '../board';
-import { ALLIED, SOVIET, game, makeState } from './helpers';
+import { ALLIED, SOVIET, game, makeState, nextOptions } from './helpers';
 import type { Command, Event, State } from '../types';
 
 const map = printedMap();
@@ -51,20 +51,21 @@ describe('set-up sequence (3.3-3.7)', () => {
   it('runs boundary, Soviet set-up, Allied set-up and maskirovka with team permissions', () => {
     const g = new Game([2]);
     expect(g.s.step).toBe('boundary0');
-    expect(code(() => g.do({ type: 'boundary', kind: 'row', hex: '1021' }, SOVIET))).toBe('NOT_YOUR_TURN:5.1');
+    expect(code(() => g.do({ type: 'boundary', kind: 'row', hex: '1021' }, SOVIET))).toBe('NOT_YOUR_TURN:3.4');
     expect(code(() => g.do({ type: 'boundary', kind: 'row', hex: '1021' }, { side: 'allied', commands: ['us-12ag'] }))).toBe(
       'FORBIDDEN:3.4',
     );
     g.do({ type: 'boundary', kind: 'row', hex: '1021' }, ALLIED);
     expect(g.s.step).toBe('setup-soviet');
     // a front may place only its own units, and only east of the frontline (3.5)
-    expect(code(() => g.do({ type: 'place', placements: [['su-32g-rc', '3020']] }, { side: 'soviet', commands: ['1bf'] }))).toBe(
+    expect(code(() => g.do({ type: 'place', unit: 'su-32g-rc', hex: '3020' }, { side: 'soviet', commands: ['1bf'] }))).toBe(
       'FORBIDDEN:3.0',
     );
-    expect(code(() => g.do({ type: 'place', placements: [['su-7-rc', '1005']] }, SOVIET))).toBe('ILLEGAL:3.5');
+    expect(code(() => g.do({ type: 'place', unit: 'su-7-rc', hex: '1005' }, SOVIET))).toBe('ILLEGAL:3.5');
+    expect(code(() => g.do({ type: 'place', unit: 'us-2-ad', hex: '1005' }, SOVIET))).toBe('FORBIDDEN:3.5'); // each side sets up its own units
     const fronts = ['1bf', '2bf', '1uf'].map((c) => ({ side: 'soviet', commands: [c] }));
     for (const f of fronts) {
-      const place = g.legal(f).find((l) => l.command.type === 'place')!;
+      const place = g.legal(f).find((l) => l.command.type === 'place-all')!;
       g.do(place.command, f);
     }
     g.do({ type: 'end-setup' }, fronts[0]);
@@ -72,8 +73,8 @@ describe('set-up sequence (3.3-3.7)', () => {
     g.do({ type: 'end-setup' }, fronts[1]);
     g.do({ type: 'end-setup' }, fronts[2]);
     expect(g.s.step).toBe('setup-allied');
-    expect(code(() => g.do({ type: 'place', placements: [['uk-7-ad', '1030']] }, ALLIED))).toBe('ILLEGAL:3.6'); // UK south of the line
-    g.do(g.legal(ALLIED).find((l) => l.command.type === 'place')!.command, ALLIED);
+    expect(code(() => g.do({ type: 'place', unit: 'uk-7-ad', hex: '1030' }, ALLIED))).toBe('ILLEGAL:3.4'); // UK south of the line
+    g.do(g.legal(ALLIED).find((l) => l.command.type === 'place-all')!.command, ALLIED);
     g.do({ type: 'end-setup' }, ALLIED, [3, 4]);
     // 3.7: Elbe line = 2d6
     expect(g.s.step).toBe('maskirovka');
@@ -102,21 +103,16 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
     const m = printedMap();
     const s = makeState(m, { step: 'airborne', units: { 'su-7-rc': '3020' }, alliedUpTo: 15 });
     const r = game(m);
-    expect(code(() => r.decide(s, { type: 'airdrop', drops: [['aaa-18-abc', '3020']] }, ALLIED, new FixedDice([])))).toBe('ILLEGAL:5.3');
-    expect(code(() => r.decide(s, { type: 'airdrop', drops: [['aaa-18-abc', '1823']] }, ALLIED, new FixedDice([])))).toBe('ILLEGAL:5.3'); // marsh
-    const ev = r.decide(
-      s,
-      {
-        type: 'airdrop',
-        drops: [
-          ['aaa-18-abc', '3021'],
-          ['aaa-1-abc', '3520'],
-        ],
-      },
-      ALLIED,
-      new FixedDice([]),
-    );
-    const after = ev.reduce((x, e) => r.evolve(x, e), s);
+    expect(code(() => r.decide(s, { type: 'airdrop', unit: 'aaa-18-abc', hex: '3020' }, ALLIED, new FixedDice([])))).toBe('ILLEGAL:5.3');
+    expect(code(() => r.decide(s, { type: 'airdrop', unit: 'aaa-18-abc', hex: '1823' }, ALLIED, new FixedDice([])))).toBe('ILLEGAL:5.3'); // marsh
+    const first = r
+      .decide(s, { type: 'airdrop', unit: 'aaa-18-abc', hex: '3021' }, ALLIED, new FixedDice([]))
+      .reduce((x, e) => r.evolve(x, e), s);
+    expect(first.step).toBe('airborne'); // the other corps may still drop
+    expect(code(() => r.decide(first, { type: 'airdrop', unit: 'aaa-1-abc', hex: '3021' }, ALLIED, new FixedDice([])))).toBe('ILLEGAL:5.3');
+    const after = r
+      .decide(first, { type: 'airdrop', unit: 'aaa-1-abc', hex: '3520' }, ALLIED, new FixedDice([]))
+      .reduce((x, e) => r.evolve(x, e), first);
     expect(after.u['aaa-18-abc'].at).toBe('3021');
     expect(after.ctl[m.index.get('3021')!]).toBe('a'); // ruling A23
     expect(after.step).toBe('order-allied');
@@ -131,12 +127,13 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
     expect(drawn.units).toHaveLength(7);
     const after = ev.reduce((x, e) => rs.evolve(x, e), s);
     expect(after.step).toBe('reinforce');
-    const place = rs.legal(after, SOVIET)[0].command as Extract<Command, { type: 'place' }>;
-    expect(place.placements.every(([, h]) => h.startsWith('42'))).toBe(true);
-    expect(code(() => rs.decide(after, { type: 'place', placements: [[drawn.units[0], '4120']] }, SOVIET, new FixedDice([])))).toBe(
+    for (const u of drawn.units) for (const h of nextOptions(rs.legal(after, SOVIET), 'place', u)) expect(h.startsWith('42')).toBe(true);
+    expect(code(() => rs.decide(after, { type: 'place', unit: drawn.units[0], hex: '4120' }, SOVIET, new FixedDice([])))).toBe(
       'ILLEGAL:6.1',
     );
-    const ev2 = rs.decide(after, place, SOVIET, new FixedDice([]));
+    const ev2 = rs.decide(after, { type: 'place-all' }, SOVIET, new FixedDice([]));
+    const placed = ev2.find((e) => e.type === 'placed') as Extract<Event, { type: 'placed' }>;
+    expect(placed.units.every(([, h]) => h.startsWith('42'))).toBe(true);
     const done = ev2.reduce((x, e) => rs.evolve(x, e), after);
     expect(done.step).toBe('boundary'); // nothing to recycle: on to turn 3
     expect(done.turn).toBe(3);
@@ -166,10 +163,10 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
     const ev5 = rs.decide({ ...s, step: 'soviet-2' }, { type: 'end-phase' }, SOVIET, new FixedDice([]));
     s = ev5.reduce<State>((x, e) => rs.evolve(x, e), { ...s, step: 'soviet-2' as const });
     expect(s.step).toBe('recycle');
-    const place = rs.legal(s, ALLIED)[0].command as Extract<Command, { type: 'place' }>;
-    expect(place.placements[0][0]).toBe('uk-7-ad');
-    expect(place.placements[0][1].startsWith('10')).toBe(true);
-    s = rs.decide(s, place, ALLIED, new FixedDice([])).reduce((x, e) => rs.evolve(x, e), s);
+    const hexes = nextOptions(rs.legal(s, ALLIED), 'place', 'uk-7-ad');
+    expect(hexes.length).toBeGreaterThan(0);
+    expect(hexes.every((h) => h.startsWith('10'))).toBe(true);
+    s = rs.decide(s, { type: 'place', unit: 'uk-7-ad', hex: hexes[0] }, ALLIED, new FixedDice([])).reduce((x, e) => rs.evolve(x, e), s);
     expect(s.u['uk-7-ad'].s).toBe(1);
   });
 
@@ -185,17 +182,14 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
 
   it('lets each side act only in its own turn and each command order only its own units', () => {
     const s = makeState(map, { units: { 'us-2-ad': '1230', 'uk-7-ad': '1210' }, bnd: { kind: 'row', hex: '1021' }, alliedUpTo: 20 });
-    expect(code(() => rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, SOVIET, new FixedDice([])))).toBe(
-      'NOT_YOUR_TURN:5.1',
-    );
+    expect(code(() => rs.decide(s, { type: 'move', units: ['us-2-ad'], to: '1231' }, SOVIET, new FixedDice([])))).toBe('NOT_YOUR_TURN:5.4');
     expect(
       code(() =>
-        rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, { side: 'allied', commands: ['uk-21ag'] }, new FixedDice([])),
+        rs.decide(s, { type: 'move', units: ['us-2-ad'], to: '1231' }, { side: 'allied', commands: ['uk-21ag'] }, new FixedDice([])),
       ),
     ).toBe('FORBIDDEN:3.4');
     expect(
-      rs.decide(s, { type: 'move', units: ['us-2-ad'], path: ['1231'] }, { side: 'allied', commands: ['us-12ag'] }, new FixedDice([]))[0]
-        .type,
+      rs.decide(s, { type: 'move', units: ['us-2-ad'], to: '1231' }, { side: 'allied', commands: ['us-12ag'] }, new FixedDice([]))[0].type,
     ).toBe('moved');
     // the phase ends only when every army group with units has finished (team play)
     const us = { side: 'allied', commands: ['us-12ag'] };
@@ -206,12 +200,9 @@ describe('turn phases (5.3, 6.1, 6.2)', () => {
   });
 
   it('parses untrusted commands with zod and rejects junk', () => {
-    expect(rs.parseCommand({ type: 'move', units: ['us-2-ad'], path: ['1231', 'exit'] })).toEqual({
-      type: 'move',
-      units: ['us-2-ad'],
-      path: ['1231', 'exit'],
-    });
-    expect(code(() => rs.parseCommand({ type: 'move', units: [], path: ['1231'] }))).toBe('BAD_COMMAND:null');
+    expect(rs.parseCommand({ type: 'move', units: ['us-2-ad'], to: 'exit' })).toEqual({ type: 'move', units: ['us-2-ad'], to: 'exit' });
+    expect(code(() => rs.parseCommand({ type: 'attack', target: '1231', units: ['a'], artillery: [] }))).toBe('BAD_COMMAND:null');
+    expect(code(() => rs.parseCommand({ type: 'move', units: [], to: '1231' }))).toBe('BAD_COMMAND:null');
     expect(code(() => rs.parseCommand({ type: 'attack', target: 'x', units: ['a'] }))).toBe('BAD_COMMAND:null');
     expect(code(() => rs.parseCommand({ type: 'nope' }))).toBe('BAD_COMMAND:null');
   });
@@ -258,7 +249,7 @@ describe('victory (4.1, 4.2)', () => {
       ...base,
       exits: Array.from({ length: 19 }, (_, k) => ({ side: 'soviet' as const, unit: `x${k}`, hex: '1010', turn: 3, sup: true })),
     };
-    const ev = rs.decide(s, { type: 'move', units: ['su-7-rc'], path: ['1020', 'exit'] }, SOVIET, new FixedDice([]));
+    const ev = rs.decide(s, { type: 'move', units: ['su-7-rc'], to: 'exit' }, SOVIET, new FixedDice([]));
     expect(ev[ev.length - 1]).toMatchObject({ type: 'ended', winner: 'soviet' });
   });
 

@@ -60,6 +60,7 @@ describe('War in the East map: hexes and numbering (3.11, 3.13)', () => {
     expect(map.aliases?.NE5131).toBe('SE0131');
     expect(map.aliases?.NW5101).toBe('SW0101');
     expect(Object.keys(map.aliases ?? {})).toHaveLength(68);
+    expect(idx.named('NE5131')).toBe('SE0131');
     expect(idx.distance('NE5031', 'SE0131')).toBe(1);
     expect(idx.distance('NW5001', 'NE5034')).toBe(1);
   });

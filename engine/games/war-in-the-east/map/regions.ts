@@ -9,7 +9,6 @@ import { OLD_FINLAND_1939 } from '../../../maps/borders1941';
 import type { MapData, MapHex, MapRegion } from '../../../maps/model';
 import { makeProjector } from '../../../maps/projection';
 import type { LonLat } from '../../../maps/spec';
-import { parseWiteId } from './ids';
 import { personnelCentres } from './personnel';
 
 /**
@@ -231,13 +230,4 @@ export function witeRegions(map: MapData): MapRegion[] {
     });
   }
   return regions;
-}
-
-/** Hex id of a printed number or rulebook name on a built map (aliases resolved). */
-export function resolveHex(map: MapData, ref: string): string | undefined {
-  if (map.aliases?.[ref]) return map.aliases[ref];
-  if (map.hexes.some((h) => h.id === ref)) return ref;
-  const h = parseWiteId(ref);
-  if (h) return map.hexes.find((x) => x.q === h.q && x.r === h.r)?.id;
-  return map.named[ref];
 }
