@@ -4,12 +4,14 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useTRPC } from './lib/trpc';
 import { rememberInvites } from './lib/invites';
+import { yourMove } from './components/shell/turnSignal';
 
 export default function Lobby() {
   const trpc = useTRPC();
   const router = useRouter();
   const rulesets = useQuery(trpc.game.rulesets.queryOptions());
-  const games = useQuery(trpc.game.list.queryOptions({ limit: 50 }));
+  const games = useQuery(trpc.game.list.queryOptions({ limit: 50 }, { refetchInterval: 10_000 }));
+  const mySeats = useQuery(trpc.lobby.mySeats.queryOptions(undefined, { refetchInterval: 10_000 }));
   const [ruleset, setRuleset] = useState('');
   const [scenario, setScenario] = useState('');
   const [options, setOptions] = useState<Record<string, boolean>>({});
@@ -31,6 +33,14 @@ export default function Lobby() {
   }, [sc?.id]);
 
   const demo = games.data?.find((g) => g.demo);
+  const waiting = (games.data ?? []).filter(
+    (g) =>
+      g.mine &&
+      yourMove(
+        g.status as unknown as Parameters<typeof yourMove>[0],
+        (mySeats.data ?? []).filter((s) => s.gameId === g.id),
+      ),
+  );
   const rulesetNames = Object.fromEntries((rulesets.data ?? []).map((r) => [r.id, r.name]));
 
   return (
@@ -39,6 +49,21 @@ export default function Lobby() {
       <p className="muted">
         Eastern Front hex wargames with the rules enforced by the server, hidden information kept hidden, and several commanders per side.
       </p>
+      {waiting.length > 0 && (
+        <section className="card waiting-for-you" aria-labelledby="waiting-for-you" data-testid="waiting-for-you">
+          <h2 id="waiting-for-you">Waiting for you</h2>
+          <ul>
+            {waiting.map((g) => {
+              const st = g.status as { turn?: string; phase?: string };
+              return (
+                <li key={g.id}>
+                  <a href={`/games/${g.id}`}>{g.name}</a> <span className="muted">{[st.turn, st.phase].filter(Boolean).join(' · ')}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
       <div className="grid lobby-grid">
         <section className="card" aria-labelledby="new-game">
           <h2 id="new-game">New game</h2>

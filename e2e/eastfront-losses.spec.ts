@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { showTab } from './shell-helpers';
 import { createEastfront, join, player } from './team-helpers';
 
 /**
@@ -13,8 +14,7 @@ test.describe.configure({ timeout: 180_000, retries: 2 });
 
 const prompt = (page: Page) => page.getByTestId('ef-prompt-text');
 const log = (page: Page) => page.getByTestId('event-log');
-const shot = (page: Page, name: string) =>
-  page.getByTestId('ef-board').screenshot({ path: `test-results/screens/eastfront-losses-${name}.png` });
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/eastfront-losses-${name}.png` });
 
 test('a hit among equally strong German blocks waits for the German choice, made in the browser', async ({ browser }) => {
   const g = await player(browser);
@@ -30,6 +30,7 @@ test('a hit among equally strong German blocks waits for the German choice, made
   await g.page.getByRole('button', { name: 'End the Command Phase' }).click();
   await g.page.getByRole('button', { name: /^End movement/ }).click();
   await expect(g.page.getByTestId('ef-phase')).toHaveText('Combat');
+  await showTab(g.page, 'Battles');
   await g.page.getByTestId('ef-battles').getByRole('button', { name: 'Fight at Rostov' }).click();
   await expect(prompt(s.page)).toContainText('You are attacked at Rostov');
   await s.page.getByRole('button', { name: /^Defensive fire/ }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { showTab } from './shell-helpers';
 import { createEastfront, join, player } from './team-helpers';
 
 /**
@@ -8,7 +9,7 @@ import { createEastfront, join, player } from './team-helpers';
  */
 test.describe.configure({ timeout: 180_000 });
 
-const shot = (page: Page, name: string) => page.getByTestId('ef-board').screenshot({ path: `test-results/screens/eastfront-${name}.png` });
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/eastfront-${name}.png` });
 
 /** Zoom the map in one step with the mouse wheel over a named hex. */
 async function zoomAt(page: Page, name: string) {
@@ -137,6 +138,7 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
 
   await g.page.getByRole('button', { name: /^End movement/ }).click();
   await expect(g.page.getByTestId('ef-phase')).toHaveText('Combat');
+  for (const p of [g.page, s.page]) await showTab(p, 'Battles');
   await expect(g.page.getByTestId('ef-battles')).toContainText('Rostov');
   await expect(g.page.getByTestId('ef-battles')).toContainText(/dice, about \d+\.\d hits/);
   await shot(g.page, '06-german-combat-preview');
@@ -166,6 +168,7 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await expect(s.page.getByTestId('ef-phase')).toHaveText('Combat');
   await s.page.getByRole('button', { name: 'End the combat phase' }).click();
   for (const p of [g.page, s.page]) {
+    await showTab(p, 'Selection');
     await expect(prompt(p)).toContainText('production orders');
     await expect(p.getByTestId('ef-production')).toBeVisible();
     await expect(p.getByTestId('ef-status')).toContainText('August I 1942');

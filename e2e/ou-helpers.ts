@@ -10,7 +10,7 @@ export const prompt = (page: Page) => page.getByTestId('ou-prompt-text');
 export const log = (page: Page) => page.getByTestId('event-log');
 export const board = (page: Page) => page.getByTestId('ou-board');
 export const step = (page: Page, id: string) => expect(board(page)).toHaveAttribute('data-step', id, { timeout: 30_000 });
-export const shot = (page: Page, name: string) => board(page).screenshot({ path: `test-results/screens/ou-${name}.png` });
+export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/ou-${name}.png` });
 
 /** Create an OU game in the lobby (this browser holds both sides) and wait for the map. */
 export async function createOu(page: Page, opts: { hidden?: boolean } = {}) {

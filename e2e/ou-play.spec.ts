@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { showTab } from './shell-helpers';
 import { board, clickAndWait, clickHex, createOu, fightItOut, log, placeByClick, press, prompt, shot, zoomAt } from './ou-helpers';
 
 /**
@@ -95,6 +96,7 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
 
   // combat: the panel lists attacks with an odds preview, marked substitute
   await expect(board(page)).toHaveAttribute('data-step', 'allied-2');
+  await showTab(page, 'Battles');
   const attack = page.getByTestId('ou-attack').first();
   await expect(attack).toBeVisible();
   await expect(attack.getByTestId('ou-odds')).toContainText(/\d+:\d+ → \d+:\d+ \((upper|lower) row\).* → (\d+:\d+|automatic (DE|AL1))/);

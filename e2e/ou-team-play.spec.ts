@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { showTab } from './shell-helpers';
 import { createOu, log, prompt, sovietIdsIn, sovietNamesIn, step, UNITS } from './ou-helpers';
 import { forced, gameIdOf, join, mapReady, player } from './team-helpers';
 
@@ -70,6 +71,7 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
 
   // The Allied supreme commander creates a game with the hidden Soviet set-up and splits both sides.
   await createOu(sup.page, { hidden: true });
+  await showTab(sup.page, 'Team');
   const seats = sup.page.getByRole('region', { name: 'Seats' });
   const give = async (nth: number, label: string, command: string) => {
     await seats.getByRole('button', { name: 'Add a commander' }).nth(nth).click();
@@ -193,6 +195,7 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
 
   // The Allies plan together on their map; the Soviet pages never receive the note.
   const secret = 'Feint at Wittenberg, main blow north';
+  for (const p of [us.page, uk.page]) await showTab(p, 'Chat');
   const notes = us.page.getByRole('region', { name: 'Allies annotations' });
   await notes.getByRole('button', { name: 'Pick on map' }).click();
   await expect(notes.getByRole('button', { name: 'Click a hex…' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { showTab } from './shell-helpers';
 import {
   board,
   clickAndWait,
@@ -66,7 +67,8 @@ async function moveFrom(page: Page, from: string, to?: string): Promise<{ line: 
 }
 
 /** Put the keyboard focus on the page (outside text fields), where the timeline's keys work. */
-const focusPage = (page: Page) => page.locator('h1').click();
+/** Time travel keys act while the timeline has focus (elsewhere the arrows pan the map). */
+const focusPage = (page: Page) => page.getByRole('slider', { name: 'Event' }).focus();
 
 test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone from the prompt bar, a replay link opens read-only', async ({
   page,
@@ -83,7 +85,7 @@ test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone f
   const moved1 = await latestSeq(page);
   await expectIn(page, first.to, first.line);
   await page.getByTestId('ou-prompt').getByRole('button', { name: '↶ Undo' }).click();
-  await expect(log(page)).toContainText(`allied undid the events from ${moved1} on`);
+  await expect(log(page)).toContainText(`Allies undid the events from ${moved1} on`);
   await expectIn(page, from, first.line);
   await expectIn(page, first.to, first.line, false);
   const { line, to } = await moveFrom(page, from, first.to);
@@ -93,6 +95,7 @@ test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone f
   // An attack, with dice: the second phase starts a new chapter of the timeline.
   await press(page, 'End phase');
   await step(page, 'allied-2');
+  await showTab(page, 'Battles');
   const attack = page.getByTestId('ou-attack').first();
   await clickAndWait(page, attack.getByRole('button', { name: 'Declare' }));
   await fightItOut(page);
@@ -160,6 +163,7 @@ test('OU: the timeline rewinds the board (mouse, keys, ?at=), a move is undone f
   await expectIn(page, from, line, false);
 
   // A replay link from that moment: while the game is live, only the spectator's view may be shared.
+  await showTab(page, 'Team');
   await page.getByRole('button', { name: 'Share replay…' }).click();
   const share = page.getByRole('region', { name: 'Share replay' });
   await expect(share.getByLabel('Replay viewpoint').locator('option[value="allied"]')).toBeDisabled();
@@ -204,6 +208,7 @@ test('OU hidden set-up: no past moment and no live replay hands the Allies or a 
   const errors = [watchConsole(allied.page)];
   const seen = recordTrpc(allied.page);
   const gamePath = await createOu(allied.page, { hidden: true });
+  await showTab(allied.page, 'Team');
   const sovietLink = (await allied.page
     .getByRole('region', { name: 'Seats' })
     .getByTestId('seat-Soviets')
@@ -255,6 +260,7 @@ test('OU hidden set-up: no past moment and no live replay hands the Allies or a 
 
   // A replay link while the game is live (the spectator's view) opened in a fresh browser: scrubbed end to end.
   await focusPage(allied.page);
+  await showTab(allied.page, 'Team');
   await allied.page.getByRole('button', { name: 'Share replay…' }).click();
   const share = allied.page.getByRole('region', { name: 'Share replay' });
   await share.getByRole('button', { name: 'Create link' }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { showTab } from './shell-helpers';
 import { createEastfront, forced, join, mapReady, player } from './team-helpers';
 
 /**
@@ -20,6 +21,7 @@ test("two commanders a side: each orders only its own HQ's blocks, and the Sovie
 
   // The German supreme commander creates the game and splits both sides into two seats.
   await createEastfront(okh.page);
+  await showTab(okh.page, 'Team');
   const seats = okh.page.getByRole('region', { name: 'Seats' });
   await seats.getByRole('button', { name: 'Add a commander' }).first().click();
   // The boxes follow the server: clicking sends the change, the tick appears once it is saved.
@@ -39,6 +41,7 @@ test("two commanders a side: each orders only its own HQ's blocks, and the Sovie
   // The creator's copies of the links were claimed: it now commands only OKH (and production).
   await okh.page.reload();
   await mapReady(okh.page);
+  await showTab(okh.page, 'Team');
   await expect(okh.page.getByLabel('Side', { exact: true })).toHaveCount(0);
   await expect(okh.page.getByRole('region', { name: 'Seats' })).toContainText('Kleist');
 
@@ -53,6 +56,7 @@ test("two commanders a side: each orders only its own HQ's blocks, and the Sovie
   await okh.page.getByRole('button', { name: 'End the Command Phase' }).click();
   await expect(ag.page.getByTestId('ef-phase')).toHaveText('Movement');
 
+  await showTab(okh.page, 'Selection');
   // Movement: the Stalingrad blocks (N, O) answer only to OKH, so AG "A" cannot select them...
   await expect(movable(okh.page)).toContainText('Infantry N');
   await expect(movable(ag.page)).toContainText('Armor V');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { showTab } from './shell-helpers';
 import { createSkirmish, watchConsole } from './timetravel-helpers';
 
 /**
@@ -11,6 +12,7 @@ test('two Red commanders chat and annotate live; Blue sees none of it', async ({
   const path = await createSkirmish(a);
 
   // The creator adds a second Red seat and hands it out; the Blue seat goes to a third browser.
+  await showTab(a, 'Team');
   await a.getByRole('region', { name: 'Seats' }).getByRole('button', { name: 'Add a commander' }).first().click();
   const red2Link = await a.getByTestId('seat-Red commander 2').getByTestId('invite-link').textContent();
   const blueLink = await a.getByTestId('seat-Blue').getByTestId('invite-link').textContent();
@@ -27,6 +29,7 @@ test('two Red commanders chat and annotate live; Blue sees none of it', async ({
     await page.getByRole('button', { name: 'Take my seat' }).click();
     await page.waitForURL(new RegExp(`${path}$`));
   }
+  for (const page of [a, b, c]) await showTab(page, 'Chat');
 
   const redA = a.getByTestId('chat-red');
   const redB = b.getByTestId('chat-red');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { showTab } from './shell-helpers';
 import { act, createSkirmish, scrubTo, watchConsole } from './timetravel-helpers';
 
 test('a replay link opens in a fresh browser at the linked event, with its annotations', async ({ browser }) => {
@@ -12,6 +13,7 @@ test('a replay link opens in a fresh browser at the linked event, with its annot
   await expect(owner.getByTestId('timeline-position')).toHaveText(`event ${moved} of ${last}`);
 
   // Live game: only the spectator's view may be shared.
+  await showTab(owner, 'Team');
   await owner.getByRole('button', { name: 'Share replay…' }).click();
   const share = owner.getByRole('region', { name: 'Share replay' });
   await expect(share.getByLabel('Replay viewpoint').locator('option[value="red"]')).toBeDisabled();
@@ -28,6 +30,7 @@ test('a replay link opens in a fresh browser at the linked event, with its annot
   const editor = await (await browser.newContext()).newPage();
   await editor.goto(link);
   await expect(editor.getByTestId('timeline-position')).toHaveText(`event ${moved} of ${last}`);
+  await showTab(editor, 'Notes');
   const notes = editor.getByRole('region', { name: 'Annotations on this replay' });
   await notes.getByLabel('Hex').fill('0,0');
   await notes.getByLabel('Annotation text').fill('Red should have gone for the centre');
@@ -42,6 +45,7 @@ test('a replay link opens in a fresh browser at the linked event, with its annot
   const other = await (await browser.newContext()).newPage();
   await other.goto(viewOnly);
   await expect(other.getByTestId('timeline-position')).toHaveText(`event ${moved} of ${last}`);
+  await showTab(other, 'Notes');
   await expect(other.getByRole('region', { name: 'Annotations on this replay' }).getByTestId('annotation')).toHaveCount(0);
   await expect(other.getByRole('button', { name: 'Add' })).toHaveCount(0);
 
@@ -51,7 +55,8 @@ test('a replay link opens in a fresh browser at the linked event, with its annot
   await fresh.goto(link);
   await expect(fresh.getByTestId('timeline-position')).toHaveText(`event ${moved} of ${last}`);
   await expect(fresh.getByTestId('replay-status')).toContainText('red player-turn');
-  await expect(fresh.getByTestId('event-log').locator('li.current')).toContainText('moved');
+  await expect(fresh.getByTestId('event-log').locator('li.current')).toContainText(/moved/i);
+  await showTab(fresh, 'Notes');
   const freshNotes = fresh.getByRole('region', { name: 'Annotations on this replay' }).getByTestId('annotation');
   await expect(freshNotes).toHaveCount(2);
   await expect(freshNotes.filter({ hasText: 'Note at 0,0: Red should have gone for the centre' })).toHaveCount(1);

@@ -16,11 +16,16 @@ test('scrubbing the timeline moves the view and the URL; arrow keys step; Now re
   await expect(page).toHaveURL(/\?at=2$/);
   await expect(page.getByTestId('timeline-position')).toHaveText(position(2, last));
   await expect(page.getByTestId('timeline-chapter')).toContainText('red player-turn');
-  await expect(page.getByTestId('event-log').locator('li.current')).toContainText('moved');
+  await expect(page.getByTestId('event-log').locator('li.current')).toContainText(/moved/i);
   await page.screenshot({ path: 'test-results/screens/timetravel-scrubbed.png', fullPage: true });
 
-  // Arrow keys step one event; Shift+→ jumps to the next turn.
+  // Arrow keys step one event while the timeline has focus; Shift+→ jumps to the next turn. Elsewhere (after a
+  // click on the title or the map) they leave time alone.
   await page.locator('h1').click();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\?at=2$/);
+  await page.getByRole('slider', { name: 'Event' }).focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(/\?at=1$/);
   await expect(page.getByTestId('timeline-position')).toHaveText(position(1, last));
@@ -54,7 +59,9 @@ test('a commander undoes their own move', async ({ page }) => {
   await expect(actions(page).getByRole('button', { name: moveLabel })).toHaveCount(0);
   await page.getByRole('button', { name: 'Undo my last command' }).click();
   // The undo is appended to the log, and the move is offered again.
-  await expect(page.getByTestId('event-log')).toContainText(`red undid the events from ${before + 1} on`);
+  await expect(page.getByTestId('event-log')).toContainText(`Red undid the events from ${before + 1} on`);
+  // the undone move stays in the log, struck through
+  await expect(page.getByTestId('event-log').locator('li.undone s').first()).toContainText(/moved/i);
   await expect(actions(page).getByRole('button', { name: moveLabel })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Undo my last command' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/timetravel-undo.png', fullPage: true });
@@ -70,6 +77,15 @@ test('a what-if branch from a past event shows its origin and can be played on',
   await scrubTo(page, first);
   await expect(page).toHaveURL(new RegExp(`\\?at=${first}$`));
   await page.getByRole('button', { name: `What-if from here (event ${first})` }).click();
+  // A dialog says what it creates and who is seated; nothing happens until it is confirmed.
+  const dialog = page.getByTestId('whatif-dialog');
+  await expect(dialog).toContainText(`history is this game's up to event ${first}`);
+  await expect(dialog.getByTestId('whatif-seats')).toContainText('You will hold every seat');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${parent}\\?at=${first}$`));
+  await page.getByRole('button', { name: `What-if from here (event ${first})` }).click();
+  await page.getByRole('button', { name: 'Create the what-if and open it' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/games/') && u.pathname !== parent);
   await expect(page.getByTestId('branch-origin')).toContainText(`branched at event ${first}`);
   await expect(page.getByTestId('timeline-position')).toHaveText(position(first, first));

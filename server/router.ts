@@ -1,6 +1,7 @@
 import { router } from './trpc';
 import { chatRouter } from './routers/chat';
 import { gameRouter } from './routers/game';
+import { lobbyRouter } from './routers/lobby';
 import { seatsRouter } from './routers/seats';
 import { replayRouter, timelineRouter } from './routers/timeline';
 
@@ -9,6 +10,7 @@ export const appRouter = router({
   seats: seatsRouter,
   timeline: timelineRouter,
   replay: replayRouter,
+  lobby: lobbyRouter,
   chat: chatRouter,
 });
 

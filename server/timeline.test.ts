@@ -97,6 +97,17 @@ describe('branches', () => {
     expect((await red.game.view.query({ gameId: id })).seq).toBe(mid.seq + 1);
   });
 
+  it("leaves the other side's players out when asked (seatOthers: false)", async () => {
+    const { id, red, blue } = await newGame();
+    const b = await red.timeline.branch.mutate({ gameId: id, atSeq: 1, seatOthers: false });
+    expect((await red.game.view.query({ gameId: b.id })).viewer).toMatchObject({ kind: 'side', side: 'red' });
+    // blue's link opens no seat in this branch: blue sees it as a spectator, and no seat of blue exists there
+    expect((await blue.game.view.query({ gameId: b.id })).viewer).toEqual({ kind: 'spectator' });
+    expect((await blue.seats.mine.query({ gameId: b.id })).length).toBe(0);
+    expect((await red.seats.list.query({ gameId: b.id })).seats.map((s) => s.side)).toEqual(['red']);
+    expect((await blue.game.list.query()).find((g) => g.id === b.id)?.mine).toBe(false);
+  });
+
   it('refuses a spectator branching a live game', async () => {
     const { id } = await newGame();
     expect(await codeOf(apiClient(server().url).timeline.branch.mutate({ gameId: id, atSeq: 1 }))).toBe('FORBIDDEN');

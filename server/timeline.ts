@@ -174,9 +174,10 @@ export class Timeline {
    * A new game whose log is this game's up to `atSeq`. Nothing after `atSeq` is copied. Who may play it:
    * for a finished game, or a caller holding every side, the caller gets fresh seats for all sides; otherwise
    * the parent's seats are carried over (each side keeps its own players and links), so nobody gains a view
-   * of a side they could not see in the parent.
+   * of a side they could not see in the parent. With `seatOthers: false` only the caller's own sides are carried
+   * over: the other sides get no seat (nobody can move for them), and their players are not drawn into it.
    */
-  async branch(gameId: string, principal: Principal, atSeq: number, name?: string) {
+  async branch(gameId: string, principal: Principal, atSeq: number, name?: string, opts: { seatOthers?: boolean } = {}) {
     const { row, rs, at, state } = await this.games.stateAt(gameId, atSeq);
     if (at < 1) throw new AppError('BAD_REQUEST', 'Pick an event to branch from');
     const roles = rs.roles(row.scenario);
@@ -193,6 +194,7 @@ export class Timeline {
           .select()
           .from(seats)
           .where(and(eq(seats.gameId, gameId)));
+    if (opts.seatOthers === false) parentSeats.splice(0, parentSeats.length, ...parentSeats.filter((s) => held.has(s.side)));
     const created = fresh
       ? roles.sides.map((s) => ({ id: randomUUID(), side: s.id, commands: s.commands.map((c) => c.id), label: s.name, token: newToken() }))
       : [];

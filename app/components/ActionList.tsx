@@ -4,7 +4,7 @@ import type { BoardProps } from './boards';
 /** The fallback board: every legal action as a button. */
 export function ActionList({ legal, send, busy, seq, latestSeq }: BoardProps) {
   return (
-    <section className="card" aria-label="Your actions">
+    <section className="card shell-prompt" aria-label="Your actions">
       <h2 style={{ marginTop: 0 }}>Your actions</h2>
       {seq !== latestSeq && <p className="muted">You are looking at the past; return to now to act.</p>}
       {seq === latestSeq && legal.length === 0 && <p className="muted">Nothing to do right now.</p>}

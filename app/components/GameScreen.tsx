@@ -1,7 +1,9 @@
 'use client';
 /**
- * The game screen, for every ruleset: status line, the game's board (or the generic action list), the timeline
- * (?at=<seq> in the URL looks back in time), seats, and the event log, all live through the SSE subscription.
+ * The game screen, for every ruleset, on the full-window play shell: a head with whose move it is, the timeline
+ * (?at=<seq> in the URL looks back in time), the game's board (or the generic action list) and the side panel's
+ * tabs (selection, battles, log, chat, team), all live through the SSE subscription. The tab title and the
+ * favicon say when the game waits for this browser's seats.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
@@ -10,12 +12,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../lib/trpc';
 import { ActionList } from './ActionList';
 import { boards, type BoardProps } from './boards';
-import { EventLog } from './EventLog';
-import { SeatsPanel } from './SeatsPanel';
+import { EventLog, LatestEvents } from './EventLog';
+import { SEATS_POLL_MS, SeatsPanel } from './SeatsPanel';
 import { TimelineBar } from './TimelineBar';
 import { TimeTravel } from './TimeTravel';
 import { GameCollab } from './collab/GameCollab';
 import { ShareReplay } from './collab/ShareReplay';
+import { PlayShell } from './shell/PlayShell';
+import { useTurnSignal, yourMove } from './shell/turnSignal';
 
 export function GameScreen({ gameId }: { gameId: string }) {
   const trpc = useTRPC();
@@ -32,7 +36,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
     [router, pathname],
   );
 
-  const mine = useQuery(trpc.seats.mine.queryOptions({ gameId }));
+  const mine = useQuery(trpc.seats.mine.queryOptions({ gameId }, { refetchInterval: SEATS_POLL_MS }));
   const sides = useMemo(() => [...new Set((mine.data ?? []).map((s) => s.side))], [mine.data]);
   // Hot-seat: unless the player picked a side, follow whichever of their sides the game is waiting for.
   const [chosen, setSide] = useState<string | undefined>(undefined);
@@ -44,11 +48,15 @@ export function GameScreen({ gameId }: { gameId: string }) {
   useEffect(() => setWaiting(waitingKey ? waitingKey.split(',') : []), [waitingKey]);
   const log = useQuery(trpc.game.events.queryOptions({ gameId, side, since: 0, limit: 2000 }, { enabled: ready }));
   const rulesets = useQuery(trpc.game.rulesets.queryOptions());
+  const roles = rulesets.data?.find((r) => r.id === view.data?.game.ruleset)?.scenarios.find((s) => s.id === view.data?.game.scenario)
+    ?.roles.sides;
+  const names = useMemo(() => namesOf(roles), [roles]);
 
   const refresh = useCallback(() => {
     qc.invalidateQueries({ queryKey: trpc.game.view.queryKey() });
     qc.invalidateQueries({ queryKey: trpc.game.events.queryKey() });
     qc.invalidateQueries({ queryKey: trpc.timeline.options.queryKey() });
+    qc.invalidateQueries({ queryKey: trpc.seats.list.queryKey() });
   }, [qc, trpc]);
 
   // Subscribe once from the first seq seen; reconnections resume from the last event delivered (tracked ids).
@@ -67,6 +75,8 @@ export function GameScreen({ gameId }: { gameId: string }) {
     },
     [command, gameId, side, view.data?.latestSeq],
   );
+
+  useTurnSignal(yourMove(view.data?.status as BoardProps['status'] | undefined, mine.data ?? []), view.data?.game.name);
 
   if (view.isLoading || mine.isLoading)
     return (
@@ -88,7 +98,6 @@ export function GameScreen({ gameId }: { gameId: string }) {
   if (!view.data) return null;
   const d = view.data;
   const status = d.status as BoardProps['status'];
-  const roles = rulesets.data?.find((r) => r.id === d.game.ruleset)?.scenarios.find((s) => s.id === d.game.scenario)?.roles.sides;
   const Board = boards[d.game.ruleset] ?? ActionList;
   const boardProps: BoardProps = {
     gameId,
@@ -108,56 +117,58 @@ export function GameScreen({ gameId }: { gameId: string }) {
     seek,
   };
 
-  return (
-    <main className="page wide">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem', alignItems: 'baseline' }}>
-        <h1 style={{ margin: 0 }}>{d.game.name}</h1>
-        <span>
-          <b>{status.turn}</b> · {status.phase}
+  const myMove = yourMove(status, mine.data ?? []);
+  const waitingText = status.finished
+    ? `Game over${status.result ? `: ${status.result}` : ''}`
+    : `Waiting for ${
+        status.waitingFor
+          .map((w) => {
+            const r = roles?.find((x) => x.id === w.side);
+            const c = w.command ? (r?.commands.find((x) => x.id === w.command)?.name ?? w.command) : '';
+            return `${r?.name ?? w.side}${c ? `: ${c}` : ''}`;
+          })
+          .join(', ') || 'nobody'
+      }`;
+  const events = log.data?.events ?? [];
+  const battles = (d.view as { battles?: { fought?: boolean }[] } | null)?.battles?.filter((b) => !b.fought).length;
+
+  const head = (
+    <>
+      <a href="/" className="brand" title="Back to the lobby">
+        Hexfront
+      </a>
+      <h1 title={d.game.name}>{d.game.name}</h1>
+      <span>
+        <b>{status.turn}</b> · {status.phase}
+      </span>
+      {myMove && (
+        <span className="shell-mine" data-testid="your-move">
+          Your move
         </span>
-        <span className="muted" data-testid="waiting-for">
-          {status.finished
-            ? `Game over${status.result ? `: ${status.result}` : ''}`
-            : `Waiting for ${
-                status.waitingFor
-                  .map((w) => {
-                    const r = roles?.find((x) => x.id === w.side);
-                    const c = w.command ? (r?.commands.find((x) => x.id === w.command)?.name ?? w.command) : '';
-                    return `${r?.name ?? w.side}${c ? `: ${c}` : ''}`;
-                  })
-                  .join(', ') || 'nobody'
-              }`}
+      )}
+      <span className="muted" data-testid="waiting-for">
+        {waitingText}
+      </span>
+      <span className="muted">
+        <span className={`dot ${live.status === 'pending' ? 'on' : 'off'}`} />{' '}
+        <span data-testid="live-state">
+          {live.status === 'pending' ? 'live' : live.status === 'connecting' ? 'connecting…' : live.status}
         </span>
-        <span className="muted">
-          <span className={`dot ${live.status === 'pending' ? 'on' : 'off'}`} />{' '}
-          <span data-testid="live-state">
-            {live.status === 'pending' ? 'live' : live.status === 'connecting' ? 'connecting…' : live.status}
-          </span>
-        </span>
-        {sides.length > 1 && (
-          <label>
-            Playing as{' '}
-            <select aria-label="Side" value={side} onChange={(e) => setSide(e.target.value)}>
-              {sides.map((s) => (
-                <option key={s} value={s}>
-                  {roles?.find((r) => r.id === s)?.name ?? s}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {sides.length === 0 && <span className="tag">spectator</span>}
-      </div>
-      <TimelineBar
-        gameId={gameId}
-        side={side}
-        seq={d.seq}
-        latestSeq={d.latestSeq}
-        events={log.data?.events ?? []}
-        seek={seek}
-        ruleset={d.game.ruleset}
-      />
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}>
+      </span>
+      {sides.length > 1 && (
+        <label>
+          <span className="shell-label">Playing as </span>
+          <select aria-label="Side" value={side} onChange={(e) => setSide(e.target.value)}>
+            {sides.map((s) => (
+              <option key={s} value={s}>
+                {roles?.find((r) => r.id === s)?.name ?? s}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {sides.length === 0 && <span className="tag">spectator</span>}
+      <div className="shell-controls">
         <TimeTravel
           gameId={gameId}
           side={side}
@@ -166,31 +177,95 @@ export function GameScreen({ gameId }: { gameId: string }) {
           seated={sides.length > 0}
           finished={status.finished}
           branchOf={d.game.branchOf}
+          sides={roles ?? []}
+          mySides={sides}
         />
-        <ShareReplay gameId={gameId} seq={d.seq} finished={status.finished} sides={roles ?? []} />
       </div>
-      {command.error && (
-        <p className="error" role="alert">
-          {command.error.message}
-        </p>
-      )}
-      <Board {...boardProps} />
-      <GameCollab
-        gameId={gameId}
-        side={side}
-        sides={roles ?? []}
-        mySeatIds={(mine.data ?? []).map((s) => s.id)}
-        seq={d.seq}
-        latestSeq={d.latestSeq}
-        busy={command.isPending}
-        finished={status.finished}
-      />
-      {roles && <SeatsPanel gameId={gameId} sides={roles} mySeatIds={(mine.data ?? []).map((s) => s.id)} />}
-      <EventLog ruleset={d.game.ruleset} events={log.data?.events ?? []} loading={log.isLoading} seq={d.seq} seek={seek} />
-      <details style={{ marginTop: '1rem' }}>
-        <summary>What you can see of the game state (raw)</summary>
-        <pre style={{ fontSize: 12, overflow: 'auto', maxHeight: 400 }}>{JSON.stringify(d.view, null, 1)}</pre>
-      </details>
-    </main>
+    </>
   );
+
+  return (
+    <PlayShell
+      head={head}
+      timeline={
+        <TimelineBar gameId={gameId} side={side} seq={d.seq} latestSeq={d.latestSeq} events={events} seek={seek} ruleset={d.game.ruleset} />
+      }
+      alert={
+        command.error ? (
+          <p className="error shell-alert" role="alert">
+            {command.error.message}
+          </p>
+        ) : null
+      }
+      stage={<Board {...boardProps} />}
+      latest={<LatestEvents ruleset={d.game.ruleset} events={events} seq={d.seq} seek={seek} names={names} />}
+      tabs={[
+        { id: 'selection', label: 'Selection', slot: 'selection', empty: 'Click a unit or a hex on the map to see it here.' },
+        { id: 'battles', label: 'Battles', slot: 'battles', empty: 'No battle in this game yet.', badge: battles || undefined },
+        {
+          id: 'log',
+          label: 'Log',
+          content: (
+            <>
+              <EventLog
+                gameId={gameId}
+                ruleset={d.game.ruleset}
+                events={events}
+                loading={log.isLoading}
+                seq={d.seq}
+                latestSeq={d.latestSeq}
+                seek={seek}
+                names={names}
+              />
+              <details>
+                <summary>What you can see of the game state (raw)</summary>
+                <pre style={{ fontSize: 12, overflow: 'auto', maxHeight: 400 }}>{JSON.stringify(d.view, null, 1)}</pre>
+              </details>
+            </>
+          ),
+        },
+        {
+          id: 'chat',
+          label: 'Chat',
+          content: (
+            <GameCollab
+              gameId={gameId}
+              side={side}
+              sides={roles ?? []}
+              mySeatIds={(mine.data ?? []).map((s) => s.id)}
+              seq={d.seq}
+              latestSeq={d.latestSeq}
+              busy={command.isPending}
+              finished={status.finished}
+            />
+          ),
+        },
+        {
+          id: 'team',
+          label: 'Team',
+          content: (
+            <>
+              {roles && <SeatsPanel gameId={gameId} sides={roles} mySeatIds={(mine.data ?? []).map((s) => s.id)} />}
+              <ShareReplay gameId={gameId} seq={d.seq} finished={status.finished} sides={roles ?? []} />
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * Side ids, and command ids that look like ids (with a hyphen, digit or underscore), to their names, for the log.
+ * A command id that is a plain word ("production") is left alone: it reads as part of a sentence.
+ */
+export function namesOf(
+  roles: { id: string; name: string; commands: { id: string; name: string }[] }[] | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of roles ?? []) {
+    out[r.id] = r.name;
+    for (const c of r.commands) if (/[-\d_]/.test(c.id)) out[c.id] = c.name;
+  }
+  return out;
 }

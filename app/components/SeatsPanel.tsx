@@ -4,6 +4,8 @@
  * (the creator while nobody has taken a seat of that side; afterwards the side's own commanders, the supreme
  * command for the whole side) gets invite links, can move commands between seats, add a seat for another
  * commander, issue a new link (the old one stops working) or remove a seat.
+ * The list stays live: it is read again every few seconds and whenever the game moves, so a join, a departure or
+ * a reassignment shows without a reload.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -16,10 +18,13 @@ interface SideRoles {
   commands: { id: string; name: string }[];
 }
 
+/** How often the seat list is read again (seat changes are not game events, so the live stream does not carry them). */
+export const SEATS_POLL_MS = 4000;
+
 export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides: SideRoles[]; mySeatIds: string[] }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const seats = useQuery(trpc.seats.list.queryOptions({ gameId }));
+  const seats = useQuery(trpc.seats.list.queryOptions({ gameId }, { refetchInterval: SEATS_POLL_MS }));
   const [invites, setInvites] = useState<Invite[]>([]);
   useEffect(() => setInvites(loadInvites(gameId)), [gameId]);
   const refresh = () => {
@@ -60,7 +65,7 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
   };
 
   return (
-    <section className="card" aria-label="Seats" style={{ marginTop: '1rem' }}>
+    <section className="card" aria-label="Seats">
       <h2 style={{ marginTop: 0 }}>Seats and commands</h2>
       {manage.size > 0 && (
         <p className="muted">
@@ -81,7 +86,7 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
                 const link = canManage ? linkFor(seat.id) : null;
                 return (
                   <div key={seat.id} style={{ borderTop: '1px solid var(--line)', padding: '0.4rem 0' }} data-testid={`seat-${seat.label}`}>
-                    <b>{seat.label}</b> <span className="muted">{seat.holder ? `held by ${seat.holder}` : 'not taken yet'}</span>
+                    <b>{seat.label}</b> <span className="muted">{seatState(seat.holder, mySeatIds.includes(seat.id))}</span>
                     {mySeatIds.includes(seat.id) && (
                       <span className="tag" style={{ marginLeft: 6 }}>
                         you
@@ -182,6 +187,12 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
       )}
     </section>
   );
+}
+
+/** Who holds a seat, as its row reads. A seat this browser holds and nobody took by link is the viewer's own. */
+export function seatState(holder: string | null, mine: boolean): string {
+  if (holder) return `held by ${holder}`;
+  return mine ? 'held by you (in this browser; send its link to hand it over)' : 'not taken yet';
 }
 
 const CHANGE_WORDS: Record<string, string> = {

@@ -4,22 +4,22 @@
  * strip of labelled segments under it, step buttons (event and chapter), keyboard shortcuts and one click back
  * to now. The caller's `seek` keeps the position in the URL (?at=<seq>), so a moment can be shared.
  *
- * Keys (anywhere on the page outside text fields): ← → one event, Shift+← → one turn/phase, Home the first
- * event, End back to now. The first moment is event 1: before it the game does not exist yet (the server agrees).
+ * Keys (while the timeline has focus): ← → one event, Shift+← → one turn/phase, Home the first event, End back
+ * to now. Elsewhere the arrows belong to what has focus (the map pans with them). The first moment is event 1: before it the game does not exist yet (the server agrees).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import type { ClientEvent } from '../../server/games';
 import { useTRPC } from '../lib/trpc';
 import { describeEvent } from './boards';
 
-interface Chapter {
+export interface Chapter {
   seq: number;
   turn: string;
   phase: string;
 }
 
-function useChapters(gameId: string, latestSeq: number): Chapter[] {
+export function useChapters(gameId: string, latestSeq: number): Chapter[] {
   const trpc = useTRPC();
   const q = useQuery(trpc.game.chapters.queryOptions({ gameId }, { staleTime: Infinity }));
   const known = q.data?.latestSeq;
@@ -31,7 +31,7 @@ function useChapters(gameId: string, latestSeq: number): Chapter[] {
 }
 
 /** The chapter holding `seq` (the last one starting at or before it), by index. */
-function chapterIndex(chapters: Chapter[], seq: number): number {
+export function chapterIndex(chapters: Chapter[], seq: number): number {
   let i = -1;
   for (let k = 0; k < chapters.length && chapters[k].seq <= seq; k++) i = k;
   return i;
@@ -40,7 +40,8 @@ function chapterIndex(chapters: Chapter[], seq: number): number {
 /** A turn's name shortened for the strip's narrow segments: "Turn 3 of 20" and "Game Turn 3 of 8" become "T3 of …". */
 const short = (turn: string) => turn.replace(/^(Game\s+)?Turn\s+/i, 'T');
 
-const label = (c: Chapter) => (c.phase && !c.turn.toLowerCase().includes(c.phase.toLowerCase()) ? `${c.turn} · ${c.phase}` : c.turn);
+export const chapterLabel = (c: Chapter) =>
+  c.phase && !c.turn.toLowerCase().includes(c.phase.toLowerCase()) ? `${c.turn} · ${c.phase}` : c.turn;
 
 export function TimelineBar({
   gameId,
@@ -78,110 +79,94 @@ export function TimelineBar({
   const nextChapter = chapters[ci + 1]?.seq ?? null;
   const event = useMemo(() => events.find((e) => e.seq === seq), [events, seq]);
 
-  // Keyboard: read the latest values through a ref so the listener is installed once.
-  const keys = useRef({ seq, first, latestSeq, prevChapter, nextChapter, go });
-  keys.current = { seq, first, latestSeq, prevChapter, nextChapter, go };
-  useEffect(() => {
-    const on = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
-      const k = keys.current;
-      let to: number | null | undefined;
-      if (e.key === 'ArrowLeft') to = e.shiftKey ? (k.prevChapter ?? undefined) : k.seq - 1;
-      else if (e.key === 'ArrowRight') to = e.shiftKey ? (k.nextChapter ?? k.latestSeq) : k.seq + 1;
-      else if (e.key === 'Home') to = k.first;
-      else if (e.key === 'End') to = k.latestSeq;
-      if (to === undefined || to === null || to < k.first || to > k.latestSeq || to === k.seq) return;
-      e.preventDefault();
-      k.go(to);
-    };
-    window.addEventListener('keydown', on);
-    return () => window.removeEventListener('keydown', on);
-  }, []);
+  // Keyboard: only while the timeline has focus (a click on the map, or anywhere else, leaves the arrows to it).
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const t = e.target as HTMLElement;
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    // the slider's own arrow handling is replaced by ours (Shift for turns); other fields keep their keys
+    const text = t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'range';
+    if (t.isContentEditable || text || ['TEXTAREA', 'SELECT'].includes(t.tagName)) return;
+    let to: number | null | undefined;
+    if (e.key === 'ArrowLeft') to = e.shiftKey ? (prevChapter ?? undefined) : seq - 1;
+    else if (e.key === 'ArrowRight') to = e.shiftKey ? (nextChapter ?? latestSeq) : seq + 1;
+    else if (e.key === 'Home') to = first;
+    else if (e.key === 'End') to = latestSeq;
+    if (to === undefined || to === null || to < first || to > latestSeq || to === seq) return;
+    e.preventDefault();
+    go(to);
+  };
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a grid of controls, not a form; a fieldset would bring its own border and spacing
-    <div
-      className={`timeline card ${past ? 'past' : ''}`}
-      role="group"
-      aria-label="Timeline"
-      style={{ display: 'grid', gap: '0.35rem', alignItems: 'stretch' }}
-    >
-      <div style={{ display: 'flex', alignItems: 'center', gap: '0.4rem' }}>
-        <button
-          type="button"
-          className="secondary"
-          aria-label="Previous turn or phase"
-          title="Previous turn or phase (Shift+←)"
-          disabled={prevChapter === null}
-          onClick={() => prevChapter !== null && go(prevChapter)}
-        >
-          «
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          aria-label="Previous event"
-          title="Previous event (←)"
-          disabled={seq <= first}
-          onClick={() => go(seq - 1)}
-        >
-          ◀
-        </button>
-        <div style={{ flex: 1, display: 'grid', gap: 4 }}>
-          <input
-            type="range"
-            aria-label="Event"
-            aria-valuetext={`event ${seq} of ${latestSeq}${current ? `, ${label(current)}` : ''}`}
-            min={first}
-            max={latestSeq}
-            value={seq}
-            onChange={(e) => go(Number(e.target.value))}
-            style={{ width: '100%', margin: 0 }}
-          />
-          <ChapterStrip chapters={chapters} current={ci} latestSeq={latestSeq} go={go} />
-        </div>
-        <button
-          type="button"
-          className="secondary"
-          aria-label="Next event"
-          title="Next event (→)"
-          disabled={!past}
-          onClick={() => go(seq + 1)}
-        >
-          ▶
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          aria-label="Next turn or phase"
-          title="Next turn or phase (Shift+→)"
-          disabled={!past}
-          onClick={() => go(nextChapter ?? latestSeq)}
-        >
-          »
-        </button>
-        <button type="button" disabled={!past} onClick={() => go(latestSeq)} title="Back to the present (End)">
-          Now
-        </button>
+    // biome-ignore lint/a11y/useSemanticElements: a row of controls, not a form; a fieldset would bring its own border and spacing
+    <div className={`timeline card slim ${past ? 'past' : ''}`} role="group" aria-label="Timeline" onKeyDown={onKey}>
+      <button
+        type="button"
+        className="secondary"
+        aria-label="Previous turn or phase"
+        title="Previous turn or phase (Shift+←)"
+        disabled={prevChapter === null}
+        onClick={() => prevChapter !== null && go(prevChapter)}
+      >
+        «
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        aria-label="Previous event"
+        title="Previous event (←)"
+        disabled={seq <= first}
+        onClick={() => go(seq - 1)}
+      >
+        ◀
+      </button>
+      <div className="timeline-track">
+        <input
+          type="range"
+          aria-label="Event"
+          aria-valuetext={`event ${seq} of ${latestSeq}${current ? `, ${chapterLabel(current)}` : ''}`}
+          min={first}
+          max={latestSeq}
+          value={seq}
+          onChange={(e) => go(Number(e.target.value))}
+        />
+        <ChapterStrip chapters={chapters} current={ci} latestSeq={latestSeq} go={go} />
       </div>
-      <div style={{ display: 'flex', gap: '0.8rem', flexWrap: 'wrap', fontSize: '0.9rem' }}>
+      <button
+        type="button"
+        className="secondary"
+        aria-label="Next event"
+        title="Next event (→)"
+        disabled={!past}
+        onClick={() => go(seq + 1)}
+      >
+        ▶
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        aria-label="Next turn or phase"
+        title="Next turn or phase (Shift+→)"
+        disabled={!past}
+        onClick={() => go(nextChapter ?? latestSeq)}
+      >
+        »
+      </button>
+      <button type="button" disabled={!past} onClick={() => go(latestSeq)} title="Back to the present (End)">
+        Now
+      </button>
+      <span className="timeline-text" title={(event && describeEvent(ruleset ?? '', event)) || undefined}>
         <span data-testid="timeline-position">
           event {shown} of {latestSeq}
         </span>
         {current && (
-          <span data-testid="timeline-chapter">
-            <b>{label(current)}</b>
-          </span>
+          <>
+            {' · '}
+            <b data-testid="timeline-chapter">{chapterLabel(current)}</b>
+          </>
         )}
-        {past && <span className="muted">looking back: ← → step, Shift for turns, End for now</span>}
-        {event && (
-          <span className="muted" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '40rem' }}>
-            {describeEvent(ruleset ?? '', event)}
-          </span>
-        )}
-      </div>
+        {event && describeEvent(ruleset ?? '', event) && <span className="muted"> · {describeEvent(ruleset ?? '', event)}</span>}
+        {past && <span className="muted"> · looking back (focus here: ← → step, Shift for turns, End for now)</span>}
+      </span>
     </div>
   );
 }
@@ -208,7 +193,7 @@ function ChapterStrip({
       role="toolbar"
       aria-label="Turns and phases"
       data-testid="timeline-chapters"
-      style={{ position: 'relative', height: 20, borderRadius: 4, overflow: 'hidden', background: 'var(--line)' }}
+      style={{ position: 'relative', height: 15, borderRadius: 3, overflow: 'hidden', background: 'var(--line)' }}
     >
       {chapters.map((c, i) => {
         const end = chapters[i + 1]?.seq ?? total;
@@ -217,8 +202,8 @@ function ChapterStrip({
             type="button"
             key={c.seq}
             className="linklike"
-            title={`${label(c)} (from event ${c.seq})`}
-            aria-label={`Go to ${label(c)}`}
+            title={`${chapterLabel(c)} (from event ${c.seq})`}
+            aria-label={`Go to ${chapterLabel(c)}`}
             onClick={() => go(c.seq)}
             style={{
               position: 'absolute',
@@ -227,8 +212,8 @@ function ChapterStrip({
               top: 0,
               bottom: 0,
               padding: '0 3px',
-              fontSize: 11,
-              lineHeight: '20px',
+              fontSize: 10,
+              lineHeight: '15px',
               whiteSpace: 'nowrap',
               overflow: 'hidden',
               textOverflow: 'ellipsis',

@@ -67,21 +67,43 @@ export const boards: Record<string, ComponentType<BoardProps>> = {
   'operation-unthinkable': dynamic(() => import('./ou/OuBoard'), { ssr: false, loading: Loading }),
 };
 
-/** Per-game wording of log entries; the default names the event and its public fields. */
-export const describers: Record<string, (e: ClientEvent) => string> = {
+/**
+ * Per-game wording of log entries. A describer returns null for an event that deserves no line of its own (a
+ * bookkeeping event whose news the next line carries); an empty string falls back to the generic wording.
+ */
+export const describers: Record<string, (e: ClientEvent) => string | null> = {
   eastfront: describeEastfront,
   'eastfront-drill': describeEastfront,
   'operation-unthinkable': describeOu,
 };
 
-export function describeEvent(ruleset: string, e: ClientEvent): string {
+/** "stepLost" or "step-lost" → "Step lost". */
+const humanise = (type: string) =>
+  type
+    .replace(/^@/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
+
+/** Field names that hold internal identifiers: the generic wording leaves them out. */
+const ID_FIELD = /(^id$|Id$|_id$|^ids?$|^units?$|^seat|^command|^token|^state$)/;
+
+/**
+ * The line a log entry reads as, or null for none. The generic wording names the event and its plain public
+ * values (numbers, yes/no, short words), never internal identifiers or nested data.
+ */
+export function describeEvent(ruleset: string, e: ClientEvent): string | null {
   const custom = describers[ruleset]?.(e);
-  if (custom) return custom;
+  if (custom || custom === null) return custom;
   if (e.type === '@undo') return `${e.data.by} undid the events from ${e.data.from} on${e.data.takeback ? ' (agreed take-back)' : ''}`;
   if (e.type === '@takeback-request') return `${e.data.by} asks to take back the events from ${e.data.from} on`;
   if (e.type === '@takeback-answer') return `${e.data.by} ${e.data.accept ? 'agreed to' : 'declined'} the take-back`;
-  const fields = JSON.stringify(e.data);
-  return `${e.type} ${fields.length > 140 ? `${fields.slice(0, 137)}…` : fields}`;
+  const data = (e.data ?? {}) as Record<string, unknown>;
+  const fields = Object.entries(data)
+    .filter(([k, v]) => !ID_FIELD.test(k) && (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 24)))
+    .map(([k, v]) => `${humanise(k).toLowerCase()} ${v === true ? 'yes' : v === false ? 'no' : String(v)}`);
+  return `${humanise(e.type)}${fields.length ? `: ${fields.slice(0, 4).join(', ')}` : ''}`;
 }
 
 void dynamic;

@@ -58,17 +58,22 @@ export const timelineRouter = router({
     }),
   ),
 
-  /** "What-if from here": a new game whose history is this one's up to `atSeq`. */
-  branch: publicProcedure.input(z.object({ gameId, atSeq: seq, name: z.string().max(120).optional() })).mutation(({ ctx, input }) =>
-    guard(async () => {
-      const principal = await principalOf(ctx, input.gameId);
-      const r = await ctx.services.quotas.createGame(ctx.ip ?? 'unknown', () =>
-        timelineOf(ctx).branch(input.gameId, principal, input.atSeq, input.name),
-      );
-      await rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
-      return r;
-    }),
-  ),
+  /**
+   * "What-if from here": a new game whose history is this one's up to `atSeq`. `seatOthers: false` leaves the
+   * other sides' players out of it (default: they keep their seats, as in the parent).
+   */
+  branch: publicProcedure
+    .input(z.object({ gameId, atSeq: seq, name: z.string().max(120).optional(), seatOthers: z.boolean().optional() }))
+    .mutation(({ ctx, input }) =>
+      guard(async () => {
+        const principal = await principalOf(ctx, input.gameId);
+        const r = await ctx.services.quotas.createGame(ctx.ip ?? 'unknown', () =>
+          timelineOf(ctx).branch(input.gameId, principal, input.atSeq, input.name, { seatOthers: input.seatOthers }),
+        );
+        await rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
+        return r;
+      }),
+    ),
 });
 
 async function replayViewer(

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useEscapeKey } from '../useEscapeKey';
 import type { BoardProps } from '../boards';
 import { BoardMapPane } from '../map/BoardMapPane';
+import { ShellSlot } from '../shell/slots';
 import { BattlePanel } from './BattlePanel';
 import { indexEvents } from './describe';
 import './eastfront.css';
@@ -128,7 +129,7 @@ export default function EastfrontBoard(props: BoardProps) {
   const blocks = useMemo<BlockInfo[]>(() => {
     const out: BlockInfo[] = [];
     for (const list of stacks(view.units, side).values())
-      list.forEach((u, index) =>
+      for (const [index, u] of list.entries())
         out.push({
           unit: u,
           own: u.side === side,
@@ -136,8 +137,7 @@ export default function EastfrontBoard(props: BoardProps) {
           movable: canAct && !!u.id && legal.moves.has(u.id),
           index,
           count: list.length,
-        }),
-      );
+        });
     return out;
   }, [view.units, side, unit, legal, canAct]);
 
@@ -213,43 +213,47 @@ export default function EastfrontBoard(props: BoardProps) {
           <Legend />
         </div>
         <aside className="ef-side">
-          <SelectionPanel
-            view={view}
-            me={side}
-            hex={hex}
-            unit={unit}
-            legal={legal}
-            hints={hints}
-            onUnit={select}
-            onMove={move}
-            canAct={canAct}
-            busy={busy}
-          />
-          {mySide && view.phase === 'production' && (
-            <ProductionForm
-              key={`${view.turn.month}-${seq}`}
+          <ShellSlot name="selection">
+            <SelectionPanel
               view={view}
-              side={mySide}
-              actions={legal.actions}
-              send={send}
-              busy={busy || past}
+              me={side}
+              hex={hex}
+              unit={unit}
+              legal={legal}
+              hints={hints}
+              onUnit={select}
+              onMove={move}
+              canAct={canAct}
+              busy={busy}
             />
-          )}
-          <BattlePanel
-            view={view}
-            side={side}
-            fire={hints.fire}
-            actions={past ? [] : legal.actions}
-            events={events.filter((e) => e.seq <= seq)}
-            send={send}
-            busy={busy}
-            onFocus={(h) => {
-              setHex(h);
-              setCentre(h);
-            }}
-          />
-          <OwnBlocks view={view} me={side} legal={legal} unit={unit} onUnit={select} />
-          <Plots gameId={props.gameId} side={side} latestSeq={latestSeq} />
+            {mySide && view.phase === 'production' && (
+              <ProductionForm
+                key={`${view.turn.month}-${seq}`}
+                view={view}
+                side={mySide}
+                actions={legal.actions}
+                send={send}
+                busy={busy || past}
+              />
+            )}
+            <OwnBlocks view={view} me={side} legal={legal} unit={unit} onUnit={select} />
+            <Plots gameId={props.gameId} side={side} latestSeq={latestSeq} />
+          </ShellSlot>
+          <ShellSlot name="battles">
+            <BattlePanel
+              view={view}
+              side={side}
+              fire={hints.fire}
+              actions={past ? [] : legal.actions}
+              events={events.filter((e) => e.seq <= seq)}
+              send={send}
+              busy={busy}
+              onFocus={(h) => {
+                setHex(h);
+                setCentre(h);
+              }}
+            />
+          </ShellSlot>
         </aside>
       </div>
     </div>
@@ -258,7 +262,7 @@ export default function EastfrontBoard(props: BoardProps) {
 
 function Legend() {
   return (
-    <div className="ef-legend ef-small" aria-label="Map legend">
+    <section className="ef-legend ef-small" aria-label="Map legend">
       <span>
         <i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move here
       </span>
@@ -278,6 +282,6 @@ function Legend() {
         <i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet
       </span>
       <span>? hidden block · ●○ steps left · yellow badge = blocks in the hex</span>
-    </div>
+    </section>
   );
 }

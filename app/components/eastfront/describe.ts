@@ -96,7 +96,7 @@ const PHASE_WORD: Record<string, string> = {
   over: 'End of the game',
 };
 
-export function describeEastfront(e: ClientEvent): string {
+export function describeEastfront(e: ClientEvent): string | null {
   // biome-ignore lint/suspicious/noExplicitAny: payloads of every event type, read field by field
   const d = e.data as Record<string, any>;
   switch (e.type) {
@@ -176,7 +176,7 @@ export function describeEastfront(e: ClientEvent): string {
         ? `${cap(unitName(d.unit))} links up with friendly forces and regroups.`
         : `${cap(unitName(d.unit))} fails to link up and is lost.`;
     case 'awaiting':
-      if (!d.prompt) return 'The awaited answer is in.';
+      if (!d.prompt) return null; // the answer itself has its own line
       if (d.prompt.kind === 'defend')
         return `Waiting for ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} defensive fire at ${hexLabel(d.prompt.hex)}.`;
       if (d.prompt.kind === 'allocate') {

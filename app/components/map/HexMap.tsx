@@ -307,6 +307,9 @@ export default function HexMap({
   // biome-ignore lint/correctness/useExhaustiveDependencies: layers, focus, tooltip and onReady are read once per map; pass a new key to rebuild
   useEffect(() => {
     if (!target.current) return;
+    // focusable (set here: the lint rule reads a div, not the widget OpenLayers makes of it), so the map pans with
+    // the arrow keys and zooms with +/- while it has focus; a click on it gives it focus
+    target.current.tabIndex = 0;
     const code = ensureProjection(map);
     const extent = mapExtent(map);
     const view = new View({ projection: code, extent, constrainOnlyCenter: true, minZoom: 0, maxZoom: 10, enableRotation: false });
@@ -374,7 +377,14 @@ export default function HexMap({
 
   return (
     <div className={className} style={{ position: 'relative', background: WATER, ...style }}>
-      <div ref={target} data-testid="hexmap" data-rendered={rendered ? 'true' : 'false'} style={{ position: 'absolute', inset: 0 }} />
+      <div
+        ref={target}
+        data-testid="hexmap"
+        data-rendered={rendered ? 'true' : 'false'}
+        style={{ position: 'absolute', inset: 0 }}
+        role="application"
+        aria-label="Map: arrow keys pan, + and − zoom"
+      />
       <div
         ref={tip}
         data-testid="hexmap-tooltip"

@@ -11,6 +11,7 @@ import '../eastfront/eastfront.css';
 import './ou.css';
 import { CombatPanel } from './CombatPanel';
 import { BoardMapPane } from '../map/BoardMapPane';
+import { ShellSlot } from '../shell/slots';
 import { counterHex, counterStyle, LOOKS, type CounterInfo, type HighlightKind } from './layers';
 import type { OuHints } from '../../../engine/games/operation-unthinkable/hints';
 import {
@@ -134,9 +135,8 @@ export default function OuBoard(props: BoardProps) {
   const counters = useMemo<CounterInfo[]>(() => {
     const out: CounterInfo[] = [];
     for (const list of byHex.values())
-      list.forEach((c, index) =>
-        out.push({ counter: c, selected: group.includes(c.id), movable: movable(c.id), index, count: list.length }),
-      );
+      for (const [index, c] of list.entries())
+        out.push({ counter: c, selected: group.includes(c.id), movable: movable(c.id), index, count: list.length });
     return out;
   }, [byHex, group, movable]);
 
@@ -227,28 +227,32 @@ export default function OuBoard(props: BoardProps) {
           <Legend />
         </div>
         <aside className="ef-side">
-          <SetupPanel units={unplaced} placing={placing} targets={targets} busy={busy} onPick={setPlacing} onPlace={place} />
-          <SelectionPanel
-            hex={hex}
-            here={hex ? (byHex.get(hex) ?? []) : []}
-            group={group}
-            movable={movable}
-            reach={reach}
-            canAct={canAct}
-            busy={busy}
-            onGroup={setGroup}
-            onMove={move}
-          />
-          <CombatPanel
-            view={view}
-            hints={past ? null : ((props.hints ?? null) as OuHints | null)}
-            attacks={past ? NO_ACTIONS : legal.attacks}
-            events={shownEvents}
-            send={send}
-            busy={busy}
-            canAct={canAct}
-            onFocus={focus}
-          />
+          <ShellSlot name="selection">
+            <SetupPanel units={unplaced} placing={placing} targets={targets} busy={busy} onPick={setPlacing} onPlace={place} />
+            <SelectionPanel
+              hex={hex}
+              here={hex ? (byHex.get(hex) ?? []) : []}
+              group={group}
+              movable={movable}
+              reach={reach}
+              canAct={canAct}
+              busy={busy}
+              onGroup={setGroup}
+              onMove={move}
+            />
+          </ShellSlot>
+          <ShellSlot name="battles">
+            <CombatPanel
+              view={view}
+              hints={past ? null : ((props.hints ?? null) as OuHints | null)}
+              attacks={past ? NO_ACTIONS : legal.attacks}
+              events={shownEvents}
+              send={send}
+              busy={busy}
+              canAct={canAct}
+              onFocus={focus}
+            />
+          </ShellSlot>
         </aside>
       </div>
     </div>
@@ -327,7 +331,7 @@ function StatusStrip({ view }: { view: View }) {
 
 function Legend() {
   return (
-    <div className="ef-legend ef-small" aria-label="Map legend">
+    <section className="ef-legend ef-small" aria-label="Map legend">
       <span>
         <i className="ef-key" style={{ background: 'rgba(46,160,67,0.5)' }} /> may move or set up here
       </span>
@@ -352,6 +356,6 @@ function Legend() {
       <span>
         counters: type, size, attack-defence <SubstituteTag what="counter factors" /> · ? face-down · yellow badge = counters in the hex
       </span>
-    </div>
+    </section>
   );
 }

@@ -4,20 +4,55 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { Suspense, use, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 
-/** Invite link target: /join/<gameId>?t=<token>. Asks for a display name, takes the seat, opens the game. */
+/**
+ * Invite link target: /join/<gameId>?t=<token>. Says what the link offers (the game, the side, the seat and its
+ * commands), asks for a display name, takes the seat and opens the game.
+ */
 function Join({ id }: { id: string }) {
   const token = useSearchParams().get('t') ?? '';
   const trpc = useTRPC();
   const router = useRouter();
   const [name, setName] = useState('');
-  const seats = useQuery(trpc.seats.list.queryOptions({ gameId: id }));
+  const invite = useQuery(trpc.lobby.invite.queryOptions({ gameId: id, token }, { enabled: !!token, retry: false }));
   const join = useMutation(trpc.seats.join.mutationOptions({ onSuccess: () => router.replace(`/games/${id}`) }));
   return (
     <main className="page">
       <h1>Join a game</h1>
       {!token && <p className="error">This link has no invite token. Ask the game's creator for a new link.</p>}
-      {seats.error && <p className="error">{seats.error.message}</p>}
-      {token && (
+      {invite.error && <p className="error">{invite.error.message}</p>}
+      {invite.isLoading && (
+        <p>
+          <span className="spinner" /> Reading the invitation…
+        </p>
+      )}
+      {invite.data && (
+        <section className="card" aria-label="Invitation" data-testid="invitation" style={{ maxWidth: 560, marginBottom: '1rem' }}>
+          <p style={{ marginTop: 0 }}>
+            You are invited to <b>{invite.data.game.name}</b>{' '}
+            <span className="muted">
+              ({invite.data.game.ruleset}: {invite.data.game.scenario})
+            </span>
+            .
+          </p>
+          {invite.data.seats.map((s) => (
+            <p key={s.label} style={{ marginBottom: 0 }}>
+              You will play <b data-testid="invite-side">{s.side}</b> as <b>{s.label}</b>
+              {s.commands.length > 0 ? (
+                <>
+                  , commanding{' '}
+                  <span data-testid="invite-commands">
+                    {s.allCommands ? `the whole side (${s.commands.join(', ')})` : s.commands.join(', ')}
+                  </span>
+                </>
+              ) : (
+                ', with no command yet (the side’s supreme commander can give you one)'
+              )}
+              .
+            </p>
+          ))}
+        </section>
+      )}
+      {token && invite.data && (
         <form
           className="card"
           style={{ display: 'grid', gap: '0.6rem', maxWidth: 420 }}

@@ -13,7 +13,9 @@ import { boards, type BoardProps } from '../../components/boards';
 import { AnnotationsPanel } from '../../components/collab/AnnotationsPanel';
 import { TeamChat } from '../../components/collab/TeamChat';
 import { useCollabDoc } from '../../components/collab/useCollabDoc';
-import { EventLog } from '../../components/EventLog';
+import { EventLog, LatestEvents } from '../../components/EventLog';
+import { namesOf } from '../../components/GameScreen';
+import { PlayShell } from '../../components/shell/PlayShell';
 import { TimelineBar } from '../../components/TimelineBar';
 import { useTRPC } from '../../lib/trpc';
 
@@ -86,36 +88,71 @@ export function ReplayScreen({ token }: { token: string }) {
     readOnly: true,
   };
 
+  const names = namesOf(sides);
+  const head = (
+    <>
+      <a href="/" className="brand" title="Back to the lobby">
+        Hexfront
+      </a>
+      <h1 title={d.game.name}>{d.game.name}</h1>
+      <span className="tag">replay · read-only</span>
+      <span data-testid="replay-status">
+        <b>{status.turn}</b> · {status.phase}
+      </span>
+      <span className="muted">seen as {viewpoint}</span>
+      {d.linkSeq !== null && d.seq !== d.linkSeq && (
+        <button type="button" className="secondary" onClick={() => seek(d.linkSeq)}>
+          Back to the shared moment (event {d.linkSeq})
+        </button>
+      )}
+    </>
+  );
   return (
-    <main className="page wide">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem', alignItems: 'baseline' }}>
-        <h1 style={{ margin: 0 }}>{d.game.name}</h1>
-        <span className="tag">replay · read-only</span>
-        <span data-testid="replay-status">
-          <b>{status.turn}</b> · {status.phase}
-        </span>
-        <span className="muted">seen as {viewpoint}</span>
-        {d.linkSeq !== null && d.seq !== d.linkSeq && (
-          <button type="button" className="secondary" onClick={() => seek(d.linkSeq)}>
-            Back to the shared moment (event {d.linkSeq})
-          </button>
-        )}
-      </div>
-      <TimelineBar gameId={d.game.id} seq={d.seq} latestSeq={d.latestSeq} events={events} seek={seek} ruleset={d.game.ruleset} />
-      {Board ? <Board {...boardProps} /> : <StateSummary view={d.view} />}
-      <div className="grid" style={{ marginTop: '1rem' }}>
-        <AnnotationsPanel
-          doc={notes.doc}
-          seq={d.seq}
-          canEdit={d.canAnnotate}
-          author="replay viewer"
-          title="Annotations on this replay"
-          hint={d.canAnnotate ? 'Anyone with this link can add notes; they are tied to the events you choose.' : undefined}
-        />
-        {status.finished && sides.map((s) => <TeamChat key={s.id} gameId={d.game.id} side={s.id} sideName={s.name} name="" readOnly />)}
-      </div>
-      <EventLog ruleset={d.game.ruleset} events={events} loading={log.isLoading} seq={d.seq} seek={seek} />
-    </main>
+    <PlayShell
+      head={head}
+      timeline={<TimelineBar gameId={d.game.id} seq={d.seq} latestSeq={d.latestSeq} events={events} seek={seek} ruleset={d.game.ruleset} />}
+      stage={Board ? <Board {...boardProps} /> : <StateSummary view={d.view} />}
+      latest={<LatestEvents ruleset={d.game.ruleset} events={events} seq={d.seq} seek={seek} names={names} />}
+      initialTab="log"
+      tabs={[
+        { id: 'selection', label: 'Selection', slot: 'selection', empty: 'Click a unit or a hex on the map to see it here.' },
+        { id: 'battles', label: 'Battles', slot: 'battles', empty: 'No battle at this moment.' },
+        {
+          id: 'log',
+          label: 'Log',
+          content: (
+            <EventLog
+              gameId={d.game.id}
+              ruleset={d.game.ruleset}
+              events={events}
+              loading={log.isLoading}
+              seq={d.seq}
+              latestSeq={d.latestSeq}
+              seek={seek}
+              names={names}
+            />
+          ),
+        },
+        {
+          id: 'notes',
+          label: status.finished ? 'Notes & chat' : 'Notes',
+          content: (
+            <>
+              <AnnotationsPanel
+                doc={notes.doc}
+                seq={d.seq}
+                canEdit={d.canAnnotate}
+                author="replay viewer"
+                title="Annotations on this replay"
+                hint={d.canAnnotate ? 'Anyone with this link can add notes; they are tied to the events you choose.' : undefined}
+              />
+              {status.finished &&
+                sides.map((s) => <TeamChat key={s.id} gameId={d.game.id} side={s.id} sideName={s.name} name="" readOnly />)}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -123,7 +160,7 @@ export function ReplayScreen({ token }: { token: string }) {
 function StateSummary({ view }: { view: unknown }) {
   const pieces = (view as { pieces?: { token: string; side: string; pos: { q: number; r: number }; strength?: number }[] })?.pieces;
   return (
-    <section className="card" aria-label="Game state">
+    <section className="card" aria-label="Game state" style={{ overflow: 'auto', margin: '0.5rem' }}>
       <h2 style={{ marginTop: 0 }}>The game at this moment</h2>
       {pieces && (
         <ul data-testid="replay-pieces" style={{ columns: 2, margin: 0 }}>
