@@ -44,6 +44,7 @@ export function main(argv = process.argv.slice(2)) {
   let events = 0;
   let fallbacks = 0;
   const refused: string[] = [];
+  const stuck: string[] = [];
   const ms: number[] = [];
   const t0 = Date.now();
   for (let k = 0; k < n; k++) {
@@ -57,6 +58,7 @@ export function main(argv = process.argv.slice(2)) {
     events += r.events;
     fallbacks += r.fallbacks;
     refused.push(...r.refused.slice(0, 3));
+    if (r.stuck) stuck.push(`seed ${r.seed}: ${r.stuck}`);
     ms.push(...r.botMs);
     const sum = summaryFor(rs, r.finalView);
     for (const [side, o] of Object.entries(sum))
@@ -79,6 +81,7 @@ export function main(argv = process.argv.slice(2)) {
     bot_decision_ms: { p50: pct(ms, 50), p95: pct(ms, 95), max: pct(ms, 100), decisions: ms.length },
     fallbacks,
     refused: refused.slice(0, 10),
+    stuck: stuck.slice(0, 10),
     sides: stats,
     seconds: Math.round((Date.now() - t0) / 100) / 10,
   };

@@ -34,6 +34,8 @@ export interface MatchResult {
   fallbacks: number;
   /** Offered commands decide() refused (should stay empty: the legal() contract). */
   refused: string[];
+  /** Set when the game waited for someone who was offered nothing (a legal() gap); the match stopped there. */
+  stuck: string | null;
   /** The final view of a spectator (everything is public once a game is over in both games). */
   finalView: unknown;
 }
@@ -87,6 +89,7 @@ export function playMatch(rs: AnyRuleset, mo: MatchOptions): MatchResult {
   let fallbacks = 0;
   const botMs: number[] = [];
   const refused: string[] = [];
+  let stuck: string | null = null;
   const max = mo.maxCommands ?? 20_000;
   while (!rs.status(state).finished && commands < max) {
     const status = rs.status(state);
@@ -121,7 +124,19 @@ export function playMatch(rs: AnyRuleset, mo: MatchOptions): MatchResult {
       acted = true;
       break;
     }
-    if (!acted) throw new Error(`seed ${mo.seed}: nobody can act (${JSON.stringify(status)})`);
+    if (!acted) {
+      // legal() offers nothing to a side the game waits for: a rules gap, reported, and the match stops there
+      const tries = waiting.map((side) => {
+        try {
+          rs.decide(state, { type: 'endMovement' }, actors[side], dice);
+          return 'endMovement accepted';
+        } catch (e) {
+          return (e as Error).message;
+        }
+      });
+      stuck = `nobody is offered an action (${JSON.stringify(status)}) ${tries.join('; ')}`;
+      break;
+    }
   }
   const status = rs.status(state);
   const finalView = rs.view(state, { kind: 'spectator' });
@@ -135,6 +150,7 @@ export function playMatch(rs: AnyRuleset, mo: MatchOptions): MatchResult {
     botMs,
     fallbacks,
     refused,
+    stuck,
     finalView,
   };
 }
