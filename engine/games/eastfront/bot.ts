@@ -35,7 +35,7 @@ const UNSEEN_CV = 2.5;
 export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, Ctx> {
   const b = rs.board;
   const cities = [...b.cities].filter(([hex]) => b.has(hex));
-  const valueOf = (hex: string, side: Side) => {
+  const worth = (hex: string, side: Side) => {
     const c = b.city(hex);
     return c ? 1 + c.pp + c.resource * (side === 'german' ? 2 : 1) : 0;
   };
@@ -65,9 +65,10 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
     }
     if (enemyHere > 0) {
       const r = myHere / enemyHere;
-      v += r >= 1.5 ? 3 + r : r >= 1 ? 0.5 : -2;
-      v += r >= 1 ? valueOf(dest, c.side) : 0;
-    } else if (ctlIn(c.v.control, b, dest) !== CTL[c.side] && b.city(dest)) v += 1 + 1.5 * valueOf(dest, c.side);
+      // attack only at two to one in steps (unseen blocks counted as average ones)
+      v += r >= 2 ? 3 + r : r >= 1 ? 0.5 : -2;
+      v += r >= 1 ? worth(dest, c.side) : 0;
+    } else if (ctlIn(c.v.control, b, dest) !== CTL[c.side] && b.city(dest)) v += 1 + 1.5 * worth(dest, c.side);
     // progress toward the nearest goal
     let best = 0;
     for (const g of c.goals) {
@@ -75,8 +76,13 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
       if (gain > 0) best = Math.max(best, (gain * g.value) / (1 + b.dist(dest, g.hex)));
     }
     v += best;
+    // holding a threatened city of mine
+    if (c.threatened.has(dest) && from !== dest) {
+      const pressure = b.neighbours(dest).reduce((t, n) => t + (c.enemyStrength.get(n) ?? 0), 0);
+      if ((c.myStrength.get(dest) ?? 0) < pressure) v += 1 + worth(dest, c.side);
+    }
     // leaving a threatened city of mine empty
-    if (c.threatened.has(from) && (c.myStrength.get(from) ?? 0) - cv <= 0) v -= 2 + valueOf(from, c.side);
+    if (c.threatened.has(from) && (c.myStrength.get(from) ?? 0) - cv <= 0) v -= 2 + worth(from, c.side);
     return v;
   }
 
@@ -101,7 +107,7 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
       }
       const goals = cities
         .filter(([hex]) => ctlIn(view.control, b, hex) !== CTL[side])
-        .map(([hex]) => ({ hex, value: valueOf(hex, side) }))
+        .map(([hex]) => ({ hex, value: worth(hex, side) }))
         .filter((g) => g.value > 1);
       const threatened = new Set<string>();
       for (const [hex] of cities)
@@ -119,7 +125,8 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
         case 'activate': {
           const hq = c.mine.get(cmd.hq);
           if (cmd.paradrop) return -1;
-          return (hq?.cv ?? 0) >= 2 ? (cmd.blitz ? 1.5 : 2) : 0.5;
+          // an HQ's steps are worth two VP each (17.1): activate only HQs that can spare one
+          return (hq?.cv ?? 0) >= 3 ? (cmd.blitz ? 1.5 : 2) : -1;
         }
         case 'move':
         case 'rail':
