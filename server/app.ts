@@ -12,7 +12,8 @@ import { migrateDatabase } from '../db/migrate';
 import { GameService } from './games';
 import { LiveHub } from './live';
 import { appRouter } from './router';
-import { createContextFactory, type AppServices } from './trpc';
+import { BotRunner } from './bots';
+import { createCallerFactory, createContextFactory, type AppServices } from './trpc';
 import { ensureDemoGame } from './demo';
 import { YjsServer } from './yjs/server';
 import { loadSecret, RateLimiter } from './session';
@@ -34,6 +35,8 @@ export interface StartOptions {
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number;
   quiet?: boolean;
+  /** Computer players: pause before each of their commands (default 250 ms; HEXFRONT_BOT_DELAY_MS). */
+  botDelayMs?: number;
 }
 
 export interface RunningServer {
@@ -62,6 +65,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     secret: await loadSecret(database),
     joinLimiter: new RateLimiter(30, 60_000),
   };
+  // Computer players act through the same procedures as a browser: a caller holding only the bot's seat token.
+  const callerOf = createCallerFactory(appRouter);
+  services.bots = new BotRunner(games, live, (tokens) => callerOf({ services, tokens }), {
+    delayMs: opts.botDelayMs,
+    quiet: opts.quiet,
+  });
+  const restored = await services.bots.restore();
+  if (restored) log(`computer players resumed on ${restored} seat(s)`);
   if (opts.seedDemo) {
     const demo = await ensureDemoGame(games);
     if (demo) log(`demo game ready: /games/${demo}`);
@@ -142,6 +153,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     database,
     server,
     async close() {
+      await services.bots?.close();
       await yjs.close();
       await live.stop();
       server.closeAllConnections?.();

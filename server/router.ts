@@ -1,6 +1,7 @@
 import { router } from './trpc';
 import { gameRouter } from './routers/game';
 import { seatsRouter } from './routers/seats';
+import { botsRouter } from './routers/bots';
 import { replayRouter, timelineRouter } from './routers/timeline';
 
 export const appRouter = router({
@@ -8,6 +9,7 @@ export const appRouter = router({
   seats: seatsRouter,
   timeline: timelineRouter,
   replay: replayRouter,
+  bots: botsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import superjson from 'superjson';
 import { RuleError } from '../engine/core/errors';
 import type { GameService } from './games';
 import type { LiveHub } from './live';
+import type { BotRunner } from './bots';
 
 export interface AppServices {
   games: GameService;
@@ -18,6 +19,8 @@ export interface AppServices {
   joinLimiter: RateLimiter;
   /** Process id for logs and for skipping own messages in cross-instance fan-out. */
   instance: string;
+  /** Computer players (server/bots.ts); absent when the server runs without them. */
+  bots?: BotRunner;
 }
 
 export interface Context {
