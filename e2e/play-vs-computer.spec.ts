@@ -22,10 +22,13 @@ const sovietOnMap = (page: Page) =>
       .find((l) => l.get('name') === 'ef-units') as unknown as
       | { getSource(): { getFeatures(): { get(k: string): unknown }[] } }
       | undefined;
-    const pieces = (layer?.getSource().getFeatures() ?? []).map((f) => f.get('piece') as { side?: string; token?: string; at?: string });
-    return pieces
-      .filter((p) => p.side === 'soviet')
-      .map((p) => `${p.token}@${p.at}`)
+    // each feature is one block the board draws: { unit: ViewUnit, own, ... }
+    const units = (layer?.getSource().getFeatures() ?? []).map(
+      (f) => (f.get('piece') as { unit: { side: string; token: string; at: string } }).unit,
+    );
+    return units
+      .filter((u) => u.side === 'soviet')
+      .map((u) => `${u.token}@${u.at}`)
       .sort();
   });
 
@@ -48,8 +51,9 @@ test('a newcomer plays a German turn against the computer and sees the Soviet co
   // the German player-turn, passed quickly
   await page.getByRole('button', { name: 'End the Command Phase' }).click();
   await page.getByRole('button', { name: /^End movement/ }).click();
-  const endCombat = page.getByRole('button', { name: /^End the combat phase/ });
-  if (await endCombat.isVisible().catch(() => false)) await endCombat.click();
+  await expect(page.getByTestId('ef-phase')).toHaveText('Combat');
+  await page.getByRole('button', { name: /^End the combat phase/ }).click();
+  await expect(prompt(page)).not.toContainText('Your turn (German)');
 
   // the computer's Soviet player-turn: its orders appear in the log and its blocks move on the map; a German
   // answer it asks for (defensive fire, a hit) is given with the first button offered
