@@ -63,6 +63,8 @@ export function main(argv = process.argv.slice(2)) {
     const sum = summaryFor(rs, r.finalView);
     for (const [side, o] of Object.entries(sum))
       for (const [key, val] of Object.entries(o)) stats[side][key] = (stats[side][key] ?? 0) + val / n;
+    // a running tally on stderr, so a long run that is stopped still leaves figures
+    if ((k + 1) % 5 === 0) console.error(JSON.stringify({ played: k + 1, wins, draws, unfinished }));
     if (process.env.BOTS_VERBOSE)
       console.error(JSON.stringify({ seed: r.seed, winner: r.winner, result: r.result, events: r.events, players }));
   }
