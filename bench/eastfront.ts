@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FixedDice, fold, type Actor } from '../engine/core';
+import { countCompletions } from '../engine/core/actions';
 import { eastfront } from '../engine/games/eastfront';
 import { parseGolden } from '../engine/games/eastfront/golden/replay';
 import type { State } from '../engine/games/eastfront/state';
@@ -38,14 +39,18 @@ export async function benchEastfront(): Promise<Record<string, number>> {
   // per position: the median of 7 timings on fresh copies (the machine is shared; single timings are noisy)
   const times: number[] = [];
   let actions = 0;
+  let commands = 0;
   for (const p of positions) {
     const runs: number[] = [];
     for (let r = 0; r < 7; r++) {
       const copy = JSON.parse(JSON.stringify(p)) as State;
       const t0 = performance.now();
-      const n = eastfront.legal(copy, ACT[copy.active]).length;
+      const offered = eastfront.legal(copy, ACT[copy.active]);
       runs.push(performance.now() - t0);
-      if (r === 0) actions += n;
+      if (r === 0) {
+        actions += offered.length;
+        commands += offered.reduce((n, a) => n + countCompletions(a), 0);
+      }
     }
     times.push(pct(runs, 50));
   }
@@ -54,6 +59,8 @@ export async function benchEastfront(): Promise<Record<string, number>> {
     eastfront_legal_movement_ms_p50: pct(times, 50),
     eastfront_legal_movement_ms_p95: pct(times, 95),
     eastfront_legal_movement_actions_avg: Math.round(actions / positions.length),
+    // complete commands those actions stand for (a unit, then its HQ and destination)
+    eastfront_legal_movement_commands_avg: Math.round(commands / positions.length),
   };
 }
 

@@ -253,7 +253,13 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
   try {
     if (process.env.DATABASE_URL) db = await freshDatabase();
     else dir = mkdtempSync(path.join(os.tmpdir(), 'hexfront-bench-srv-'));
-    server = await spawnServer({ databaseUrl: db?.url, dataDir: dir, readyTimeoutMs: 180_000 });
+    server = await spawnServer({
+      databaseUrl: db?.url,
+      dataDir: dir,
+      readyTimeoutMs: 180_000,
+      // The benchmark plays every client from one address: lift the per-address quotas above what it opens.
+      env: { HEXFRONT_GAMES_PER_HOUR: String(liveGames * 4), HEXFRONT_LIVE_PER_CLIENT: String(liveGames * 2) },
+    });
     log(`server process ${server.pid} on ${server.url}`);
     const anon = apiClient(server.url, [], { batch: false });
     for (let i = 0; i < liveGames; i++) {

@@ -66,10 +66,55 @@ export const seats = pgTable(
     /** SHA-256 of the invite token; the token itself is only ever shown to the creator. */
     tokenHash: text('token_hash').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When an invite link was first used to take the seat: from then on only its side manages the side's seats. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // A branch carries its parent's seats over, so a token is unique within a game, not across games.
   (t) => [index('seats_game_idx').on(t.gameId), uniqueIndex('seats_game_token_idx').on(t.gameId, t.tokenHash)],
+);
+
+/** Every change to a game's seats (who did what, never a token): shown to both sides. */
+export const seatChanges = pgTable(
+  'seat_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** 'add' | 'assign' | 'reissue' | 'remove' | 'join' */
+    kind: text('kind').notNull(),
+    /** Who made the change: 'creator', or the side and label of the acting seat. */
+    by: text('by').notNull(),
+    seatId: text('seat_id').notNull(),
+    side: text('side').notNull(),
+    label: text('label').notNull(),
+    /** The seat's commands after the change. */
+    commands: jsonb('commands').$type<string[]>().notNull().default([]),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('seat_changes_game_idx').on(t.gameId, t.id)],
+);
+
+/**
+ * Browser sessions: the cookie carries one random session id; the seat and owner tokens the browser holds are
+ * rows here, so a browser may hold any number of seats. The id is stored as its SHA-256.
+ */
+export const browserSessions = pgTable('browser_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessionTokens = pgTable(
+  'session_tokens',
+  {
+    sessionHash: text('session_hash')
+      .notNull()
+      .references(() => browserSessions.idHash, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionHash, t.token] })],
 );
 
 export const events = pgTable(
@@ -116,6 +161,8 @@ export const replayLinks = pgTable(
     view: text('view').notNull(),
     atSeq: integer('at_seq'),
     canAnnotate: boolean('can_annotate').notNull().default(false),
+    /** The side whose seat made the link (only that side may revoke it); null: made by a spectator. */
+    createdBy: text('created_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

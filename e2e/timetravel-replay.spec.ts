@@ -69,6 +69,15 @@ test('a replay link opens in a fresh browser at the linked event, with its annot
   await expect(fresh.getByTestId('timeline-position')).toHaveText(`event ${last} of ${last}`);
   await expect(fresh).toHaveURL(new RegExp(`\\?at=${last}&view=spectator$`));
   await expect(fresh.getByRole('button', { name: /^Move / })).toHaveCount(0);
+
+  // The side's links are listed where they were made; revoking one closes it for everyone.
+  const mine = share.getByRole('region', { name: 'Replay links you can revoke' }).getByTestId('replay-link-item');
+  await expect(mine).toHaveCount(2);
+  await mine.filter({ hasText: 'annotatable' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(mine).toHaveCount(1);
+  const gone = await (await browser.newContext()).newPage();
+  await gone.goto(link);
+  await expect(gone.getByText('This replay link does not exist or was revoked')).toBeVisible({ timeout: 10_000 });
   expect(errors).toEqual([]);
   expect(freshErrors).toEqual([]);
 });

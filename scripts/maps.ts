@@ -9,16 +9,23 @@ import { buildMap, serializeMap } from '../engine/maps/build';
 import { buildBackground } from '../engine/maps/background';
 import { eastfrontSpec } from '../engine/games/eastfront/map/spec';
 import { ouSpec } from '../engine/games/operation-unthinkable/map/spec';
+import { buildWiteMap } from '../engine/games/war-in-the-east/map/build';
+import { witeSpec } from '../engine/games/war-in-the-east/map/spec';
+import type { BuildResult } from '../engine/maps/build';
+import type { MapSpec } from '../engine/maps/spec';
 
-const games = [
+const games: { spec: MapSpec; dir: string; build?: () => BuildResult }[] = [
   { spec: eastfrontSpec, dir: resolve(import.meta.dirname, '../engine/games/eastfront') },
   { spec: ouSpec, dir: resolve(import.meta.dirname, '../engine/games/operation-unthinkable') },
+  { spec: witeSpec, dir: resolve(import.meta.dirname, '../engine/games/war-in-the-east'), build: buildWiteMap },
 ];
 
-for (const { spec, dir } of games) {
+const only = process.argv[2];
+for (const { spec, dir, build } of games) {
+  if (only && spec.game !== only) continue;
   const t0 = performance.now();
   process.stdout.write(`[maps] ${spec.game}: building hexes, hexsides, rails... `);
-  const { map, report } = buildMap(spec);
+  const { map, report } = build ? build() : buildMap(spec);
   const json = serializeMap(map);
   writeFileSync(resolve(dir, 'map.json'), json);
   const t1 = performance.now();

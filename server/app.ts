@@ -13,10 +13,11 @@ import { GameService } from './games';
 import { LiveHub } from './live';
 import { appRouter } from './router';
 import { BotRunner } from './bots';
-import { createCallerFactory, createContextFactory, type AppServices } from './trpc';
+import { createCallerFactory, createContextFactory, retryAfterOf, type AppServices } from './trpc';
+import { admitTrpc, clientAddress, limitsFromEnv, Quotas, type Limits } from './limits';
 import { ensureDemoGame } from './demo';
 import { YjsServer } from './yjs/server';
-import { loadSecret, RateLimiter } from './session';
+import { loadSecret, RateLimiter, SessionStore } from './session';
 
 export interface StartOptions {
   port: number;
@@ -34,6 +35,8 @@ export interface StartOptions {
   testGames?: boolean;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number;
+  /** Quotas (default: from the environment, see server/limits.ts); tests set small ones. */
+  limits?: Partial<Limits>;
   quiet?: boolean;
   /** Computer players: pause before each of their commands (default 250 ms; HEXFRONT_BOT_DELAY_MS). */
   botDelayMs?: number;
@@ -58,12 +61,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const games = new GameService(database, { snapshotEvery: opts.snapshotEvery, allowTestGames: opts.testGames, dice: opts.dice });
   const live = new LiveHub(database);
   await live.start();
+  const quotas = new Quotas({ ...limitsFromEnv(), ...opts.limits });
+  const secret = await loadSecret(database);
   const services: AppServices = {
     games,
     live,
     instance: randomUUID(),
-    secret: await loadSecret(database),
-    joinLimiter: new RateLimiter(30, 60_000),
+    secret,
+    sessions: new SessionStore(database, secret),
+    joinLimiter: new RateLimiter(quotas.limits.joinsPerMinute, 60_000),
+    quotas,
   };
   // Computer players act through the same procedures as a browser: a caller holding only the bot's seat token.
   const callerOf = createCallerFactory(appRouter);
@@ -83,6 +90,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     basePath: '/api/trpc/',
     createContext: createContextFactory(services),
     maxBodySize: opts.maxBodyBytes ?? 64 * 1024,
+    // A quota refusal says when to try again.
+    responseMeta({ errors }) {
+      const waits = errors.map(retryAfterOf).filter((s): s is number => s !== null);
+      return waits.length ? { headers: { 'retry-after': String(Math.max(...waits)) } } : {};
+    },
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path}:`, error.cause ?? error);
     },
@@ -105,6 +117,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Cross-site request refused' }));
         return;
       }
+      if (!admitTrpc(quotas, req, res)) return;
       trpc(req, res);
       return;
     }
@@ -129,7 +142,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     database,
     games,
     instance: services.instance,
-    tokensOf: (req) => contextOf({ req, res: null as never }).tokens,
+    tokensOf: async (req) => (await contextOf({ req, res: null })).tokens,
+    openSocket: (req) => quotas.openSocket(clientAddress(req, quotas.limits.trustProxy)),
   }).start();
   server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').startsWith('/yjs')) yjs.handleUpgrade(req, socket, head);

@@ -18,7 +18,7 @@ import { policyFor } from '../engine/bots/policies';
 import type { LegalAction } from '../engine/core/actions';
 import type { GameStatus } from '../engine/core/ruleset';
 import { findRuleset } from '../engine/games';
-import type { GameService } from './games';
+import { hashToken, newToken, type GameService } from './games';
 import type { LiveHub } from './live';
 import { SeatService } from './seats';
 
@@ -82,21 +82,25 @@ export class BotRunner {
   }
 
   /**
-   * Hand a seat to the computer: its token is reissued (whoever held it loses it), the seat shows the computer as
-   * its holder, and the bot starts. Returns nothing a client could use: the bot's token never leaves the server.
+   * Hand a seat to the computer, for a caller with the right to issue that seat a new link (its tokens are checked
+   * by SeatService.reissue): whoever held the seat loses it, the seat shows the computer as its holder, and the bot
+   * starts. The seat is not claimed, so whoever manages the side's seats can hand it to a person later with a new
+   * link. Nothing a client could use is returned: the bot's token never leaves the server.
    */
-  async take(gameId: string, seatId: string): Promise<void> {
-    const seatSvc = new SeatService(this.games);
-    const { token } = await seatSvc.reissue(gameId, seatId);
-    await seatSvc.setHolder(gameId, [seatId], COMPUTER);
-    const [row] = await this.games.database.db.select().from(seats).where(eq(seats.id, seatId));
+  async take(gameId: string, seatId: string, tokens: string[]): Promise<void> {
+    const { token } = await new SeatService(this.games).reissue(gameId, tokens, seatId);
+    const [row] = await this.markComputer(seatId);
     this.start(gameId, seatId, row.side, token);
   }
 
   /** A new game's seat for the computer: marked as held by it, and its bot started with the token just issued. */
   async seat(gameId: string, seatId: string, side: string, token: string): Promise<void> {
-    await new SeatService(this.games).setHolder(gameId, [seatId], COMPUTER);
+    await this.markComputer(seatId);
     this.start(gameId, seatId, side, token);
+  }
+
+  private markComputer(seatId: string) {
+    return this.games.database.db.update(seats).set({ holder: COMPUTER }).where(eq(seats.id, seatId)).returning({ side: seats.side });
   }
 
   /** Start a bot on a seat whose token the server just issued (game creation). */
@@ -131,7 +135,15 @@ export class BotRunner {
     let n = 0;
     for (const r of rows) {
       if ((r.status as { finished?: boolean }).finished) continue;
-      await this.take(r.gameId, r.seatId);
+      // the server itself reissues the token (no caller's rights involved); the seat stays the computer's
+      const token = newToken();
+      const [row] = await this.games.database.db
+        .update(seats)
+        .set({ tokenHash: hashToken(token) })
+        .where(and(eq(seats.id, r.seatId), eq(seats.holder, COMPUTER), isNull(seats.revokedAt)))
+        .returning({ side: seats.side });
+      if (!row) continue;
+      this.start(r.gameId, r.seatId, row.side, token);
       n++;
     }
     return n;

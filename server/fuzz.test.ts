@@ -12,6 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './app';
+import { badText } from './input';
 import { freshDatabase, startTestServer, type TestDb } from './testing/harness';
 
 const TOTAL = Number(process.env.FUZZ_TOTAL ?? 10_000);
@@ -493,4 +494,152 @@ describe(`fuzzing a live server (seed ${SEED})`, () => {
     });
     expect(res.status).toBe(200);
   }, 300_000); // seconds on an idle machine; the margin is for a loaded CI box
+});
+
+// ---------------------------------------------------------------- hostile inputs (issue 12, point 5)
+
+/**
+ * Crafted attacks, each sent as a seated player and as a spectator with no token where it makes sense: control
+ * characters in every text field, command payloads that are not plain JSON (superjson BigInt, Date, Map, Set,
+ * NaN, a cyclic object), nesting 5,000 deep, huge arrays and objects. Each must be a typed 400 naming the field;
+ * no answer may be a 5xx; a refused join must leave its invite usable.
+ */
+describe('hostile inputs', () => {
+  const CONTROL = ['\u0000', '\u0001', '\u0007', '\u001b', '\u007f', '\u0085', '\ud800', 'a\udc00b'];
+  const statuses = new Map<number, number>();
+  let sent = 0;
+  const fire = async (path: string, body: string | undefined, tokens: string[] = [], method = 'POST') => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (tokens.length) headers['x-hexfront-token'] = tokens.join(',');
+    const o = await send(srv.url, { kind: 'hostile', method, path, headers, body });
+    sent++;
+    statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(o.text);
+    } catch {
+      /* checked below */
+    }
+    const first = (Array.isArray(parsed) ? parsed[0] : parsed) as { error?: { json?: { data?: { code?: string; field?: string } } } };
+    return { status: o.status, code: first?.error?.json?.data?.code, field: first?.error?.json?.data?.field, text: o.text };
+  };
+  /** A superjson body with explicit meta (what a hostile client can send). */
+  const raw = (json: unknown, meta?: unknown) => JSON.stringify(meta === undefined ? { json } : { json, meta });
+  const expect400 = (r: { status: number; code?: string; field?: string; text: string }, field: string) => {
+    expect(r.status, r.text.slice(0, 300)).toBe(400);
+    expect(r.code).toBe('BAD_REQUEST');
+    expect(r.field, r.text.slice(0, 300)).toBe(field);
+  };
+
+  it('refuses control characters, non-JSON values, deep nesting and huge arrays with a typed 400, never a 5xx', async () => {
+    const created = await apiCreate();
+    const { id, ownerToken } = created;
+    const seat = created.seats[0].token;
+    const seatA2 = created.seats[1].token;
+    const cmd = (command: unknown) => ({ gameId: id, commandId: randomUUID(), command });
+    const before = await srv.services.games.store.eventCount(id);
+
+    for (const c of CONTROL) {
+      const text = `Bad${c}name`;
+      expect400(await fire('/api/trpc/game.create', raw({ ruleset: 'tally', scenario: 'count', name: text })), 'name');
+      expect400(await fire('/api/trpc/seats.add', raw({ gameId: id, side: 'a', commands: [], label: text }), [ownerToken]), 'label');
+      expect400(
+        await fire('/api/trpc/seats.assign', raw({ gameId: id, seatId: created.seats[0].id, commands: ['a1'], label: text }), [ownerToken]),
+        'label',
+      );
+      expect400(
+        await fire('/api/trpc/seats.assign', raw({ gameId: id, seatId: created.seats[0].id, commands: [text] }), [ownerToken]),
+        'commands.0',
+      );
+      expect400(await fire('/api/trpc/timeline.branch', raw({ gameId: id, atSeq: 1, name: text }), [ownerToken, seat]), 'name');
+      // A refused join does not consume its invite.
+      expect400(await fire('/api/trpc/seats.join', raw({ gameId: id, token: seatA2, name: text })), 'name');
+      for (const who of [[seat], []]) {
+        expect400(await fire('/api/trpc/game.command', raw(cmd({ type: 'add', n: 1, note: text })), who), 'command.note');
+        expect400(await fire('/api/trpc/game.command', raw({ ...cmd({ type: 'add', n: 1 }), side: text }), who), 'side');
+        // The key's bad character shows as '?' in the field's name.
+        const shown = [...c].map((ch) => (badText(ch) ? '?' : ch)).join('');
+        expect400(await fire('/api/trpc/game.command', raw(cmd({ [`k${c}`]: 1 })), who), `command.k${shown}`);
+      }
+      expect400(
+        await fire(`/api/trpc/game.view?input=${encodeURIComponent(raw({ gameId: id, side: text }))}`, undefined, [], 'GET'),
+        'side',
+      );
+    }
+    const joined = await fire('/api/trpc/seats.join', raw({ gameId: id, token: seatA2, name: 'Clean name' }));
+    expect(joined.status, joined.text).toBe(200);
+
+    // Command payloads that are not plain JSON, from a seat and from a spectator with no token.
+    const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const envelope = (command: string) => `{"json":{"gameId":"${id}","commandId":"${randomUUID()}","command":${command}}}`;
+    for (const who of [[seat], []]) {
+      const c = cmd('1');
+      expect400(await fire('/api/trpc/game.command', raw(c, { values: { command: ['bigint'] } }), who), 'command');
+      expect400(
+        await fire('/api/trpc/game.command', raw(cmd({ type: 'add', n: '1' }), { values: { 'command.n': ['bigint'] } }), who),
+        'command.n',
+      );
+      expect400(
+        await fire('/api/trpc/game.command', raw(cmd('1970-01-01T00:00:00.000Z'), { values: { command: ['Date'] } }), who),
+        'command',
+      );
+      expect400(await fire('/api/trpc/game.command', raw(cmd([[1, 2]]), { values: { command: ['map'] } }), who), 'command');
+      expect400(await fire('/api/trpc/game.command', raw(cmd([1]), { values: { command: ['set'] } }), who), 'command');
+      expect400(await fire('/api/trpc/game.command', raw(cmd({ n: 'NaN' }), { values: { 'command.n': ['number'] } }), who), 'command.n');
+      expect400(await fire('/api/trpc/game.command', raw(cmd({ n: 1 }), { values: { 'command.n': ['class', 'Foo'] } }), who), 'command.n');
+      // A cyclic object: superjson's referential equalities make command.self the command itself.
+      const cyclic = await fire(
+        '/api/trpc/game.command',
+        raw(cmd({ self: null }), { referentialEqualities: { command: ['command.self'] } }),
+        who,
+      );
+      expect(cyclic.status, cyclic.text).toBe(400);
+      expect(cyclic.field).toMatch(/^command/);
+      // Nesting 5,000 deep, as arrays and as objects, in a command, in a batch, and in a GET query.
+      for (const deep of [deepArray, deepObject]) {
+        const r = await fire('/api/trpc/game.command', envelope(deep), who);
+        expect(r.status, r.text.slice(0, 200)).toBe(400);
+        expect(r.text.length).toBeLessThan(2000);
+        const b = await fire('/api/trpc/game.command?batch=1', `{"0":${envelope(deep)}}`, who);
+        expect(b.status, b.text.slice(0, 200)).toBe(400);
+      }
+      // (1,000 deep here: a URL past 16 KiB is refused by Node itself with 431)
+      const deepQuery = `{"json":{"gameId":"${id}","x":${'['.repeat(1000)}${']'.repeat(1000)}}}`;
+      const q = await fire(`/api/trpc/game.view?input=${encodeURIComponent(deepQuery)}`, undefined, who, 'GET');
+      expect(q.status).toBe(400);
+      // Huge arrays and objects within the 64 KiB body limit.
+      expect400(await fire('/api/trpc/game.command', raw(cmd(new Array(25_000).fill(0))), who), 'command');
+      expect400(
+        await fire('/api/trpc/game.command', raw(cmd(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 0])))), who),
+        'command',
+      );
+      // Many small values spread over a wide, shallow tree.
+      const r = await fire('/api/trpc/game.command', raw(cmd(Array.from({ length: 1500 }, () => Array(15).fill(0)))), who);
+      expect(r.status).toBe(400);
+      // superjson meta that is itself garbage.
+      expect((await fire('/api/trpc/game.command', raw(cmd(1), { values: { command: [7] } }), who)).status).toBe(400);
+      expect((await fire('/api/trpc/game.command', raw(cmd(1), { values: 'x', referentialEqualities: 5 }), who)).status).toBe(400);
+      expect(
+        (await fire('/api/trpc/game.command', raw(cmd({ a: {} }), { referentialEqualities: { 'command.a': ['nope.x.y'] } }), who)).status,
+      ).toBeLessThan(500);
+    }
+    // Nothing reached the log; a plain command still lands.
+    expect(await srv.services.games.store.eventCount(id)).toBe(before);
+    const ok = await fire('/api/trpc/game.command', raw(cmd({ type: 'add', n: 2 })), [seat]);
+    expect(ok.status, ok.text).toBe(200);
+
+    console.log(`hostile inputs: ${sent} requests, statuses`, Object.fromEntries(statuses));
+    expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);
+  }, 120_000);
+
+  /** A tally game made through the API (so the owner token is one the API handed out). */
+  async function apiCreate() {
+    const g = await srv.services.games.create({
+      ruleset: 'tally',
+      scenario: 'count',
+      seats: ['a1', 'a2', 'b1', 'b2'].map((c) => ({ side: c[0], commands: [c] })),
+    });
+    return g;
+  }
 });

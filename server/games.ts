@@ -193,7 +193,7 @@ export class GameService {
       })
       .from(games);
     const filtered = opts.ids ? q.where(inArray(games.id, opts.ids)) : q;
-    const rows = await filtered.orderBy(desc(games.updatedAt)).limit(opts.limit ?? 100);
+    const rows = await filtered.orderBy(desc(games.updatedAt)).limit(opts.limit ?? (opts.ids ? opts.ids.length : 100));
     const seatRows = rows.length
       ? await this.db
           .select({ gameId: seats.gameId, side: seats.side, label: seats.label, holder: seats.holder })
@@ -214,7 +214,7 @@ export class GameService {
   /** Ids of the games in which these tokens hold a seat or the owner's rights. */
   async gamesOf(tokens: string[]): Promise<string[]> {
     if (!tokens.length) return [];
-    const hashes = tokens.slice(0, 60).map(hashToken);
+    const hashes = tokens.map(hashToken);
     const a = await this.db
       .select({ id: seats.gameId })
       .from(seats)
@@ -229,7 +229,7 @@ export class GameService {
     const rows = await this.db
       .select()
       .from(seats)
-      .where(and(eq(seats.gameId, gameId), inArray(seats.tokenHash, tokens.slice(0, 32).map(hashToken)), isNull(seats.revokedAt)));
+      .where(and(eq(seats.gameId, gameId), inArray(seats.tokenHash, tokens.map(hashToken)), isNull(seats.revokedAt)));
     return { seats: rows };
   }
 
@@ -341,6 +341,8 @@ export class GameService {
       viewer,
       status: rs.status(state),
       view: rs.view(state, viewer),
+      // what the board shows beyond legal() (ranges, firepower), from the full state but only what this viewer may know
+      hints: rs.hints ? rs.hints(state, viewer) : null,
       legal: actor && at === latest ? rs.legal(state, actor) : [],
     };
   }

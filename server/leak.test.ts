@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { FixedDice, SeededDice, type DiceSource, type Viewer } from '../engine/core';
+import { complete, type LegalAction, randomPicker } from '../engine/core/actions';
 import { parseGolden } from '../engine/games/eastfront/golden/replay';
 import type { State } from '../engine/games/eastfront/state';
 import { sees } from '../engine/games/eastfront/view';
@@ -231,9 +232,17 @@ describe('hidden information at the wire', () => {
       };
       if (status.finished || !status.waitingFor.length) break;
       const who = clients[status.waitingFor[0].side];
-      const legal = (await who.game.view.query({ gameId: id })).legal as { command: unknown }[];
+      const legal = (await who.game.view.query({ gameId: id })).legal as LegalAction[];
       if (!legal.length) break;
-      await send(who, id, pick.pick(legal).command);
+      // an offered action may leave choices open (a unit, then its destination): fill them at random
+      await send(
+        who,
+        id,
+        complete(
+          pick.pick(legal),
+          randomPicker(() => pick.next()),
+        ),
+      );
     }
     expect(await assertNoLeaks(id, seats, new Map())).toEqual([]);
   });

@@ -1,11 +1,44 @@
 /**
  * Live fan-out. Every instance LISTENs on one PostgreSQL channel; a NOTIFY "<gameId>:<seq>" wakes the
- * subscribers of that game in every process, and each subscriber reads the new events and redacts them for
- * its own viewer before they leave the server.
+ * subscribers of that game in every process. Subscribers that stand at the same event share one read of the new
+ * events and one fold of them, and the subscribers of one viewer (a side, a command set, spectators) share one
+ * redaction: with hundreds of spectators a new event is read once and redacted once per distinct viewer.
+ *
+ * Seat changes (NOTIFY on SEATS_CHANNEL with the game id) make every subscriber of that game check at once
+ * whether its request still sees what it saw when it subscribed; a stream whose seat was revoked, reissued or
+ * changed ends with FORBIDDEN (the client may subscribe again and gets what it may see now). A periodic check
+ * covers a notification lost with a dropped LISTEN connection.
  */
 import type { Database } from '../db/client';
-import type { Viewer } from '../engine/core/ruleset';
-import { EVENTS_CHANNEL, redactBatch, type ClientEvent, type GameService } from './games';
+import type { AnyRuleset, Viewer } from '../engine/core/ruleset';
+import type { Folder } from './store';
+import { AppError } from './errors';
+import { EVENTS_CHANNEL, redactToClient, type ClientEvent, type GameService } from './games';
+import { type StoredEvent, toRuleEvent } from './store';
+import { SEATS_CHANNEL } from './seats';
+
+/** How often an open stream re-checks its seat even without a seat notification. */
+const RECHECK_MS = 30_000;
+
+/** Events read once after one seq of one game, folded once, redacted once per viewer (see LiveHub.readAfter). */
+interface SharedRead {
+  stored: StoredEvent[];
+  /** The state before each stored event, and after the last one. */
+  before: unknown[];
+  after: unknown;
+  status: unknown;
+  byViewer: Map<string, ClientEvent[]>;
+}
+
+/** How many events one live read takes at most. */
+const LIVE_PAGE = 500;
+/** How long a shared read is kept for subscribers that arrive at the same seq a little later. */
+const SHARED_MS = 1_000;
+
+/** A stable key for a viewer: the same side and commands, in any order, share their redactions. */
+export function viewerKey(v: Viewer): string {
+  return v.kind === 'side' ? `side:${v.side}:${[...(v.commands ?? ['*'])].sort().join('+')}` : v.kind;
+}
 
 export interface LiveBatch {
   events: ClientEvent[];
@@ -15,23 +48,46 @@ export interface LiveBatch {
 
 export class LiveHub {
   private waiters = new Map<string, Set<() => void>>();
+  /** Per game: callbacks of open streams to run when the game's seats change. */
+  private seatWatchers = new Map<string, Set<() => void>>();
   private unlisten: (() => Promise<void>) | null = null;
+  private unlistenSeats: (() => Promise<void>) | null = null;
+  private shared = new Map<string, Promise<SharedRead>>();
+  /**
+   * Per game with live subscribers here: the tick of its last event notification. Reads are shared only between
+   * subscribers woken by the same notification, so a shared read is never older than a subscriber's wake-up.
+   */
+  private generation = new Map<string, number>();
+  private tick = 0;
+  /** Reads of the event log made for live streams (a test and the bench compare it with the subscriber count). */
+  liveReads = 0;
+  /** Events redacted for live streams. */
+  liveRedactions = 0;
 
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
     if (this.unlisten) return;
     this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => this.wake(payload.split(':')[0]));
+    this.unlistenSeats = await this.database.listen(SEATS_CHANNEL, (gameId) => this.seatsChanged(gameId));
+  }
+
+  /** A game's seats changed: every open stream of it checks its access now. */
+  seatsChanged(gameId: string) {
+    for (const w of this.seatWatchers.get(gameId) ?? []) w();
   }
 
   async stop(): Promise<void> {
     await this.unlisten?.();
+    await this.unlistenSeats?.();
     this.unlisten = null;
+    this.unlistenSeats = null;
     for (const set of this.waiters.values()) for (const w of set) w();
     this.waiters.clear();
   }
 
   wake(gameId: string) {
+    if (this.waiters.has(gameId)) this.generation.set(gameId, ++this.tick);
     for (const w of this.waiters.get(gameId) ?? []) w();
   }
 
@@ -41,14 +97,79 @@ export class LiveHub {
     return n;
   }
 
-  /** Batches of redacted events after `since`, as they are appended, until `signal` aborts. */
-  async *follow(service: GameService, gameId: string, viewer: Viewer, since: number, signal?: AbortSignal): AsyncGenerator<LiveBatch> {
+  /**
+   * The events after `cursor` (at most LIVE_PAGE), read and folded once for every subscriber standing at `cursor`
+   * since the game's last notification (and for SHARED_MS at most). `state` is the caller's state at `cursor`; all
+   * callers hold the same one. A read started after a notification holds every event that notification announced.
+   */
+  private readAfter(
+    service: GameService,
+    folder: Folder<unknown>,
+    rs: AnyRuleset,
+    gameId: string,
+    cursor: number,
+    state: unknown,
+    share: boolean,
+  ) {
+    const gen = this.generation.get(gameId);
+    const key = share && gen !== undefined ? `${gameId}:${cursor}:${gen}` : null;
+    let p = key ? this.shared.get(key) : undefined;
+    if (!p) {
+      this.liveReads++;
+      p = service.store.readEvents(gameId, cursor, undefined, LIVE_PAGE).then((stored) => {
+        const before: unknown[] = [];
+        let s = state;
+        for (const e of stored) {
+          before.push(s);
+          s = folder.evolve(s, toRuleEvent(e));
+        }
+        return { stored, before, after: s, status: stored.length ? rs.status(s) : null, byViewer: new Map() };
+      });
+      if (key) {
+        this.shared.set(key, p);
+        const drop = () => setTimeout(() => this.shared.get(key) === p && this.shared.delete(key), SHARED_MS).unref();
+        p.then(drop, () => this.shared.delete(key));
+      }
+    }
+    return p;
+  }
+
+  /** The shared read's events as `viewer` may see them, redacted once per distinct viewer. */
+  private redactedFor(rs: AnyRuleset, r: SharedRead, viewer: Viewer): ClientEvent[] {
+    const k = viewerKey(viewer);
+    let out = r.byViewer.get(k);
+    if (!out) {
+      out = [];
+      for (let i = 0; i < r.stored.length; i++) {
+        const c = redactToClient(rs, r.stored[i], toRuleEvent(r.stored[i]), viewer, r.before[i]);
+        if (c) out.push(c);
+      }
+      this.liveRedactions += r.stored.length;
+      r.byViewer.set(k, out);
+    }
+    return out;
+  }
+
+  /**
+   * Batches of redacted events after `since`, as they are appended, until `signal` aborts. `stillAllowed` is
+   * asked whenever the game's seats change (and every RECHECK_MS): once it answers false, the stream ends with
+   * a FORBIDDEN error before anything more is sent.
+   */
+  async *follow(
+    service: GameService,
+    gameId: string,
+    viewer: Viewer,
+    since: number,
+    signal?: AbortSignal,
+    stillAllowed?: () => Promise<boolean>,
+  ): AsyncGenerator<LiveBatch> {
     const row = await service.game(gameId);
     const rs = service.rulesetOf(row);
     const folder = service.folder(rs);
     let cursor = Math.max(0, since);
     let state = await service.store.stateAt(gameId, cursor, folder);
     let dirty = true;
+    let first = true;
     let wakeUp: (() => void) | null = null;
     const waiter = () => {
       dirty = true;
@@ -59,29 +180,57 @@ export class LiveHub {
     set.add(waiter);
     const onAbort = () => waiter();
     signal?.addEventListener('abort', onAbort);
+    let recheck = false;
+    const seatWatcher = () => {
+      recheck = true;
+      wakeUp?.();
+    };
+    let watchers = this.seatWatchers.get(gameId);
+    if (!watchers) this.seatWatchers.set(gameId, (watchers = new Set()));
+    if (stillAllowed) watchers.add(seatWatcher);
+    const timer = stillAllowed ? setInterval(seatWatcher, RECHECK_MS) : null;
+    timer?.unref();
     try {
       while (!signal?.aborted) {
+        if (recheck && stillAllowed) {
+          recheck = false;
+          if (!(await stillAllowed())) throw new AppError('FORBIDDEN', 'Your seat in this game was revoked or handed to someone else');
+          continue;
+        }
         if (!dirty) {
           await new Promise<void>((resolve) => {
             wakeUp = resolve;
-            if (dirty || signal?.aborted) resolve();
+            if (dirty || recheck || signal?.aborted) resolve();
           });
           wakeUp = null;
           continue;
         }
         dirty = false;
-        const stored = await service.store.readEvents(gameId, cursor, undefined, 500);
-        if (!stored.length) continue;
-        const batch = redactBatch(rs, folder, stored, viewer, state);
-        state = batch.state;
-        cursor = stored[stored.length - 1].seq;
-        if (stored.length === 500) dirty = true;
-        yield { events: batch.events, lastSeq: cursor, status: rs.status(state) };
+        // The first read catches this stream up on its own; later ones are shared with the game's other streams.
+        const read = await this.readAfter(service, folder, rs, gameId, cursor, state, !first);
+        first = false;
+        if (!read.stored.length) continue;
+        const events = this.redactedFor(rs, read, viewer);
+        state = read.after;
+        cursor = read.stored[read.stored.length - 1].seq;
+        if (read.stored.length === LIVE_PAGE) dirty = true;
+        // A seat change announced while these events were read is checked before they leave.
+        if (recheck && stillAllowed) {
+          recheck = false;
+          if (!(await stillAllowed())) throw new AppError('FORBIDDEN', 'Your seat in this game was revoked or handed to someone else');
+        }
+        yield { events, lastSeq: cursor, status: read.status };
       }
     } finally {
+      if (timer) clearInterval(timer);
       signal?.removeEventListener('abort', onAbort);
       set.delete(waiter);
-      if (!set.size) this.waiters.delete(gameId);
+      if (!set.size) {
+        this.waiters.delete(gameId);
+        this.generation.delete(gameId);
+      }
+      watchers.delete(seatWatcher);
+      if (!watchers.size) this.seatWatchers.delete(gameId);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { router } from './trpc';
+import { chatRouter } from './routers/chat';
 import { gameRouter } from './routers/game';
 import { seatsRouter } from './routers/seats';
 import { botsRouter } from './routers/bots';
@@ -9,6 +10,7 @@ export const appRouter = router({
   seats: seatsRouter,
   timeline: timelineRouter,
   replay: replayRouter,
+  chat: chatRouter,
   bots: botsRouter,
 });
 

@@ -4,7 +4,7 @@
  * event carries the state it restores, so folding stays a pure, local step.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { events, games, replayLinks, seats } from '../db/schema';
 import { AppError } from './errors';
 import { EVENTS_CHANNEL, hashToken, newToken, TAKEBACK_ANSWER, TAKEBACK_REQUEST, UNDO, type GameService, type Principal } from './games';
@@ -39,6 +39,15 @@ export class Timeline {
    * jumps over the events it cancelled. Set-up events (no command id) end the walk.
    */
   async effectiveBatches(gameId: string, limit = 20): Promise<Batch[]> {
+    return (await this.judge(gameId, limit)).batches;
+  }
+
+  /**
+   * The batches still in force and the last seq of the log they were judged on (one read, so the two agree).
+   * Whatever is appended on that judgement must expect exactly that seq: a command landing in between makes
+   * the append fail with a CONFLICT instead of being swept along.
+   */
+  private async judge(gameId: string, limit: number): Promise<{ batches: Batch[]; seq: number }> {
     const rows = (await this.db
       .select({ seq: events.seq, type: events.type, commandId: events.commandId, actor: events.actor, payload: events.payload })
       .from(events)
@@ -66,34 +75,47 @@ export class Timeline {
         if (out.length >= limit) break;
       } else if (!r.actor) break; // set-up
     }
-    return out;
+    return { batches: out, seq: rows[0]?.seq ?? 0 };
   }
 
-  private async appendPlatform(gameId: string, expectedSeq: number, event: Record<string, unknown> & { type: string }) {
+  /**
+   * Append platform events after exactly `expectedSeq` (strict: if anything else was appended since, the
+   * append is refused with a CONFLICT and nothing is written). Several events go in one transaction.
+   */
+  private async appendPlatform(gameId: string, expectedSeq: number, list: (Record<string, unknown> & { type: string })[]) {
     const row = await this.games.game(gameId);
     const rs = this.games.rulesetOf(row);
-    const { type, ...payload } = event;
-    const res = await this.games.store.append(gameId, this.games.folder(rs), () => [{ type, payload }], {
-      expectedSeq,
-      strictSeq: true,
-      actor: { side: String(event.by ?? ''), platform: true },
-      status: (s) => rs.status(s) as never,
-      notify: (lastSeq) => ({ channel: EVENTS_CHANNEL, payload: `${gameId}:${lastSeq}` }),
-    });
+    const res = await this.games.store.append(
+      gameId,
+      this.games.folder(rs),
+      () =>
+        list.map((event) => {
+          const { type, ...payload } = event;
+          return { type, payload };
+        }),
+      {
+        expectedSeq,
+        strictSeq: true,
+        actor: { side: String(list[0].by ?? ''), platform: true },
+        status: (s) => rs.status(s) as never,
+        notify: (lastSeq) => ({ channel: EVENTS_CHANNEL, payload: `${gameId}:${lastSeq}` }),
+      },
+    );
     return res;
   }
 
-  private async restore(gameId: string, from: number, by: string, takeback: boolean) {
-    const latest = await this.games.store.latestSeq(gameId);
+  /** The '@undo' event going back to just before `from`. */
+  private async undoEvent(gameId: string, from: number, by: string, takeback: boolean) {
     const { state } = await this.games.stateAt(gameId, from - 1);
-    return this.appendPlatform(gameId, latest, { type: UNDO, from, to: from - 1, by, takeback, state });
+    return { type: UNDO, from, to: from - 1, by, takeback, state };
   }
 
   /** Undo the caller's own last command, if nothing was rolled or revealed and nobody has acted since. */
   async undo(gameId: string, principal: Principal, side?: string) {
     const actor = this.games.actorOf(principal, side);
     if (!actor) throw new AppError('FORBIDDEN', 'Only a seated commander can undo');
-    const [last] = await this.effectiveBatches(gameId, 1);
+    const judged = await this.judge(gameId, 1);
+    const [last] = judged.batches;
     const mine = new Set(principal.seats.map((s) => s.id));
     if (!last) throw new AppError('CONFLICT', 'There is nothing to undo');
     if (last.side !== actor.side || !last.seats.some((s) => mine.has(s))) {
@@ -101,17 +123,23 @@ export class Timeline {
     }
     if (last.binding)
       throw new AppError('CONFLICT', 'Dice were rolled or something hidden was revealed: ask the other side for a take-back');
-    return this.restore(gameId, last.from, actor.side, false);
+    try {
+      return await this.appendPlatform(gameId, judged.seq, [await this.undoEvent(gameId, last.from, actor.side, false)]);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'CONFLICT')
+        throw new AppError('CONFLICT', 'Another command landed while undoing: nothing was undone; look again and retry');
+      throw err;
+    }
   }
 
   /** Ask the other side's consent to go back to just before event `from` (a command batch start). */
   async requestTakeback(gameId: string, principal: Principal, from: number, side?: string) {
     const actor = this.games.actorOf(principal, side);
     if (!actor) throw new AppError('FORBIDDEN', 'Only a seated commander can ask for a take-back');
-    const batches = await this.effectiveBatches(gameId, 200);
-    if (!batches.some((b) => b.from === from)) throw new AppError('BAD_REQUEST', `Event ${from} does not start a command still in force`);
-    const latest = await this.games.store.latestSeq(gameId);
-    return this.appendPlatform(gameId, latest, { type: TAKEBACK_REQUEST, from, by: actor.side });
+    const judged = await this.judge(gameId, 200);
+    if (!judged.batches.some((b) => b.from === from))
+      throw new AppError('BAD_REQUEST', `Event ${from} does not start a command still in force`);
+    return this.appendPlatform(gameId, judged.seq, [{ type: TAKEBACK_REQUEST, from, by: actor.side }]);
   }
 
   /** The open take-back request, if the last event of the log is one. */
@@ -126,15 +154,20 @@ export class Timeline {
     return { seq: last.seq, from: Number(last.payload.from), by: String(last.payload.by) };
   }
 
-  /** The other side accepts (the game goes back) or declines a pending take-back. */
+  /** The other side accepts (the game goes back: answer and undo in one append) or declines a pending take-back. */
   async answerTakeback(gameId: string, principal: Principal, accept: boolean, side?: string) {
     const actor = this.games.actorOf(principal, side);
     if (!actor) throw new AppError('FORBIDDEN', 'Only a seated commander can answer a take-back');
     const pending = await this.pendingTakeback(gameId);
     if (!pending) throw new AppError('CONFLICT', 'No take-back is waiting for an answer');
     if (pending.by === actor.side) throw new AppError('FORBIDDEN', 'The other side must answer your take-back request');
-    await this.appendPlatform(gameId, pending.seq, { type: TAKEBACK_ANSWER, accept, by: actor.side });
-    return accept ? this.restore(gameId, pending.from, actor.side, true) : null;
+    const answer = { type: TAKEBACK_ANSWER, accept, by: actor.side };
+    const res = await this.appendPlatform(
+      gameId,
+      pending.seq,
+      accept ? [answer, await this.undoEvent(gameId, pending.from, actor.side, true)] : [answer],
+    );
+    return accept ? res : null;
   }
 
   /**
@@ -184,18 +217,16 @@ export class Timeline {
         SELECT ${id}, seq, state, engine_version, created_at FROM snapshots WHERE game_id = ${gameId} AND seq <= ${at}`);
       await tx.update(games).set({ version: at }).where(eq(games.id, id));
       if (created.length) {
-        await tx
-          .insert(seats)
-          .values(
-            created.map((s) => ({
-              id: s.id,
-              gameId: id,
-              side: s.side,
-              commands: s.commands,
-              label: s.label,
-              tokenHash: hashToken(s.token),
-            })),
-          );
+        await tx.insert(seats).values(
+          created.map((s) => ({
+            id: s.id,
+            gameId: id,
+            side: s.side,
+            commands: s.commands,
+            label: s.label,
+            tokenHash: hashToken(s.token),
+          })),
+        );
       }
       if (parentSeats.length) {
         await tx.insert(seats).values(
@@ -208,6 +239,7 @@ export class Timeline {
             holder: s.holder,
             tokenHash: s.tokenHash,
             revokedAt: s.revokedAt,
+            claimedAt: s.claimedAt,
           })),
         );
       }
@@ -215,8 +247,19 @@ export class Timeline {
     return { id, ownerToken, seats: created, parentId: row.id, branchSeq: at };
   }
 
-  /** A read-only link to a game, from one viewpoint. Live games may only be shared as a spectator sees them. */
-  async createReplayLink(gameId: string, principal: Principal, view: string, opts: { atSeq?: number; canAnnotate?: boolean }) {
+  /**
+   * A read-only link to a game, from one viewpoint. Live games may only be shared as a spectator sees them. The
+   * link remembers the side whose seat made it (that side alone may revoke it). `checkQuota` gets the number of
+   * the game's links not revoked that the same side made (spectators' links count together), and throws to
+   * refuse: each side has its own allowance, so neither the other side nor passing spectators can use it up.
+   * Counting and inserting are serialised per game.
+   */
+  async createReplayLink(
+    gameId: string,
+    principal: Principal,
+    view: string,
+    opts: { atSeq?: number; canAnnotate?: boolean; side?: string; checkQuota?: (existing: number) => void },
+  ) {
     const { row, rs, state } = await this.games.stateAt(gameId);
     const finished = rs.status(state).finished;
     const sides = rs.roles(row.scenario).sides.map((s) => s.id);
@@ -224,8 +267,25 @@ export class Timeline {
     if (view !== 'spectator' && !finished) {
       throw new AppError('FORBIDDEN', 'While a game is being played, replays can only show what a spectator sees');
     }
+    const createdBy = this.games.actorOf(principal, opts.side)?.side ?? sidesHeld(principal)[0] ?? null;
     const token = newToken();
-    await this.db.insert(replayLinks).values({ token, gameId, view, atSeq: opts.atSeq ?? null, canAnnotate: opts.canAnnotate ?? false });
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`replay-links:${gameId}`}))`);
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(replayLinks)
+        .where(
+          and(
+            eq(replayLinks.gameId, gameId),
+            isNull(replayLinks.revokedAt),
+            createdBy ? eq(replayLinks.createdBy, createdBy) : isNull(replayLinks.createdBy),
+          ),
+        );
+      opts.checkQuota?.(Number(n));
+      await tx
+        .insert(replayLinks)
+        .values({ token, gameId, view, atSeq: opts.atSeq ?? null, canAnnotate: opts.canAnnotate ?? false, createdBy });
+    });
     return {
       token,
       view,
@@ -233,6 +293,46 @@ export class Timeline {
       canAnnotate: opts.canAnnotate ?? false,
       createdBy: principal.seats.length ? 'player' : 'spectator',
     };
+  }
+
+  /**
+   * The game's live replay links this principal may revoke: those its sides made, and (for any seated player)
+   * those spectators made. Others see none.
+   */
+  async replayLinksOf(gameId: string, principal: Principal) {
+    const held = sidesHeld(principal);
+    if (!held.length) return [];
+    const rows = await this.db
+      .select()
+      .from(replayLinks)
+      .where(and(eq(replayLinks.gameId, gameId), isNull(replayLinks.revokedAt)))
+      .orderBy(desc(replayLinks.createdAt));
+    return rows
+      .filter((r) => mayRevoke(r.createdBy, held))
+      .map((r) => ({
+        token: r.token,
+        view: r.view,
+        atSeq: r.atSeq,
+        canAnnotate: r.canAnnotate,
+        createdBy: r.createdBy,
+        createdAt: r.createdAt,
+      }));
+  }
+
+  /** Revoke a replay link: only a seat of the side that made it (any seat, for a spectator's link). */
+  async revokeReplayLinkAs(gameId: string, principal: Principal, token: string) {
+    const [link] = await this.db
+      .select()
+      .from(replayLinks)
+      .where(and(eq(replayLinks.gameId, gameId), eq(replayLinks.token, token), isNull(replayLinks.revokedAt)));
+    if (!link) throw new AppError('NOT_FOUND', 'No such replay link in this game (or it was revoked already)');
+    if (!mayRevoke(link.createdBy, sidesHeld(principal))) {
+      throw new AppError(
+        'FORBIDDEN',
+        link.createdBy ? 'Only the side that made this link can revoke it' : 'Only players of this game can revoke its links',
+      );
+    }
+    await this.revokeReplayLink(gameId, token);
   }
 
   /** The principal and viewpoint a replay link grants (a side's view only once the game has finished). */
@@ -248,4 +348,13 @@ export class Timeline {
       .set({ revokedAt: new Date() })
       .where(and(eq(replayLinks.gameId, gameId), eq(replayLinks.token, token)));
   }
+}
+
+/** The playing sides a principal holds a seat on. */
+function sidesHeld(p: Principal): string[] {
+  return [...new Set(p.seats.filter((s) => s.side !== 'spectator').map((s) => s.side))];
+}
+
+function mayRevoke(createdBy: string | null, held: string[]): boolean {
+  return createdBy ? held.includes(createdBy) : held.length > 0;
 }

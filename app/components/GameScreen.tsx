@@ -97,6 +97,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
     view: d.view,
     status,
     legal: d.legal as BoardProps['legal'],
+    hints: d.hints,
     seq: d.seq,
     latestSeq: d.latestSeq,
     side,

@@ -1,7 +1,9 @@
 'use client';
 /**
- * Seats of a game: who holds which command. The game's creator also gets invite links, can move commands
- * between seats, add a seat for another commander, issue a new link (the old one stops working) or remove a seat.
+ * Seats of a game: who holds which command, and every change made to them. Whoever may change a side's seats
+ * (the creator while nobody has taken a seat of that side; afterwards the side's own commanders, the supreme
+ * command for the whole side) gets invite links, can move commands between seats, add a seat for another
+ * commander, issue a new link (the old one stops working) or remove a seat.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -51,6 +53,7 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
       </p>
     ) : null;
   const owner = seats.data.owner;
+  const manage = new Set(seats.data.manage);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const linkFor = (seatId: string) => {
     const inv = invites.find((i) => i.id === seatId);
@@ -60,19 +63,23 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
   return (
     <section className="card" aria-label="Seats" style={{ marginTop: '1rem' }}>
       <h2 style={{ marginTop: 0 }}>Seats and commands</h2>
-      {owner && (
-        <p className="muted">You created this game: send a seat's link to hand it to another commander. A new link disables the old one.</p>
+      {manage.size > 0 && (
+        <p className="muted">
+          {owner ? 'You created this game: s' : 'S'}end a seat's link to hand it to another commander. A new link disables the old one. Once
+          someone has taken a seat of a side, only that side's commanders change its seats.
+        </p>
       )}
       <div className="grid">
         {sides.map((side) => {
           const sideSeats = seats.data!.seats.filter((s) => s.side === side.id);
+          const canManage = manage.has(side.id);
           const held = new Set(sideSeats.flatMap((s) => s.commands));
           const unheld = side.commands.filter((c) => !held.has(c.id));
           return (
             <div key={side.id}>
               <h3 style={{ margin: '0.3rem 0' }}>{side.name}</h3>
               {sideSeats.map((seat) => {
-                const link = owner ? linkFor(seat.id) : null;
+                const link = canManage ? linkFor(seat.id) : null;
                 return (
                   <div key={seat.id} style={{ borderTop: '1px solid var(--line)', padding: '0.4rem 0' }} data-testid={`seat-${seat.label}`}>
                     <b>{seat.label}</b> <span className="muted">{seat.holder ? `held by ${seat.holder}` : 'not taken yet'}</span>
@@ -81,7 +88,7 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
                         you
                       </span>
                     )}
-                    {owner ? (
+                    {canManage ? (
                       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.2rem 0.8rem', margin: '0.3rem 0' }}>
                         {side.commands.map((c) => (
                           <label key={c.id}>
@@ -106,7 +113,7 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
                         {seat.commands.map((id) => side.commands.find((c) => c.id === id)?.name ?? id).join(', ') || 'no commands'}
                       </div>
                     )}
-                    {owner && (
+                    {canManage && (
                       <div style={{ display: 'flex', gap: '0.4rem', flexWrap: 'wrap', alignItems: 'center' }}>
                         {link && (
                           <button
@@ -151,7 +158,7 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
                 );
               })}
               {unheld.length > 0 && <p className="muted">Nobody holds: {unheld.map((c) => c.name).join(', ')}</p>}
-              {owner && (
+              {canManage && (
                 <button
                   type="button"
                   className="secondary"
@@ -172,6 +179,27 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
           {error.message}
         </p>
       )}
+      {seats.data.changes.length > 0 && (
+        <details data-testid="seat-changes" style={{ marginTop: '0.6rem' }}>
+          <summary className="muted">Seat changes ({seats.data.changes.length})</summary>
+          <ol style={{ margin: '0.3rem 0', paddingLeft: '1.2rem', fontSize: '0.85rem' }}>
+            {seats.data.changes.map((c) => (
+              <li key={c.id}>
+                <span className="muted">{new Date(c.at).toLocaleString()}</span> {c.by}: {CHANGE_WORDS[c.kind] ?? c.kind} <b>{c.label}</b>
+                {c.kind !== 'remove' && c.kind !== 'reissue' ? ` (${c.commands.join(', ') || 'no commands'})` : ''}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
     </section>
   );
 }
+
+const CHANGE_WORDS: Record<string, string> = {
+  add: 'added seat',
+  assign: 'set the commands of',
+  reissue: 'issued a new link for',
+  remove: 'removed seat',
+  join: 'took seat',
+};

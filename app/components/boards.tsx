@@ -5,6 +5,7 @@
  */
 import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
+import type { Choice } from '../../engine/core/actions';
 import type { ClientEvent } from '../../server/games';
 import { describeEastfront } from './eastfront/describe';
 import { describeOu } from './ou/describe';
@@ -13,6 +14,8 @@ export interface LegalActionData {
   command: { type: string } & Record<string, unknown>;
   label: string;
   rule?: string;
+  /** Open choices (engine/core/actions.ts): the command is complete once each is filled. */
+  choices?: Choice[];
 }
 
 export interface BoardProps {
@@ -29,6 +32,8 @@ export interface BoardProps {
     result?: string;
   };
   legal: LegalActionData[];
+  /** The ruleset's hints for this viewer at `seq` (ruleset.hints), or null when it has none. */
+  hints?: unknown;
   /** The event the view shows, and the newest one; they differ while looking back in time. */
   seq: number;
   latestSeq: number;

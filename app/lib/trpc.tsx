@@ -17,7 +17,8 @@ function makeClient() {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: httpSubscriptionLink({ url: '/api/trpc', transformer: superjson }),
-        false: httpBatchLink({ url: '/api/trpc', transformer: superjson }),
+        // Under the server's calls-per-batch quota (HEXFRONT_CALLS_PER_BATCH, default 10).
+        false: httpBatchLink({ url: '/api/trpc', transformer: superjson, maxItems: 8 }),
       }),
     ],
   });

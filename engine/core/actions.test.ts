@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { actionOffers, complete, countCompletions, enumerate, findOffer, type LegalAction, randomPicker, sameJson } from './actions';
+import {
+  actionOffers,
+  complete,
+  countCompletions,
+  enumerate,
+  expandAction,
+  findOffer,
+  type LegalAction,
+  randomPicker,
+  sameJson,
+} from './actions';
 import { SeededDice } from './dice';
 
 type Cmd = { type: 'move'; unit: string; to: string } | { type: 'attack'; hex: string; units: string[] } | { type: 'end' };
@@ -76,5 +86,95 @@ describe('structured legal actions', () => {
           ),
         ).toBe(true);
     }
+  });
+
+  it('shared option lists (ref, except) and a required value in a some-choice', () => {
+    const hexes = ['x', 'y', 'z'].map((h) => ({ value: h, label: h, hex: h }));
+    const place: LegalAction<Cmd> = {
+      command: { type: 'move' } as Cmd,
+      label: 'Place',
+      shared: { any: hexes },
+      choices: [
+        {
+          field: 'unit',
+          label: 'Unit',
+          pick: 'one',
+          options: [
+            { value: 'a', label: 'A', next: [{ field: 'to', label: 'To', pick: 'one', options: [], ref: 'any' }] },
+            { value: 'b', label: 'B', next: [{ field: 'to', label: 'To', pick: 'one', options: [], ref: 'any', except: ['y'] }] },
+          ],
+        },
+      ],
+    };
+    expect(actionOffers(place, { type: 'move', unit: 'a', to: 'y' })).toBe(true);
+    expect(actionOffers(place, { type: 'move', unit: 'b', to: 'y' })).toBe(false);
+    expect(actionOffers(place, { type: 'move', unit: 'b', to: 'z' })).toBe(true);
+    expect(countCompletions(place)).toBe(5);
+    expect(enumerate(place)).toHaveLength(5);
+    const flat = expandAction(place);
+    expect(flat.shared).toBeUndefined();
+    expect(flat.choices?.[0].options[1].next?.[0].options.map((o) => o.value)).toEqual(['x', 'z']);
+    const need: LegalAction<Cmd> = {
+      command: { type: 'attack', hex: 'h' } as Cmd,
+      label: 'Attack',
+      choices: [
+        { field: 'units', label: 'Units', pick: 'some', atLeastOne: ['q'], options: ['p', 'q', 'r'].map((u) => ({ value: u, label: u })) },
+      ],
+    };
+    expect(actionOffers(need, { type: 'attack', hex: 'h', units: ['p', 'r'] })).toBe(false);
+    expect(actionOffers(need, { type: 'attack', hex: 'h', units: ['r', 'q'] })).toBe(true);
+    const dice = new SeededDice(3);
+    for (let i = 0; i < 50; i++)
+      for (const a of [place, need])
+        expect(
+          actionOffers(
+            a,
+            complete(
+              a,
+              randomPicker(() => dice.next()),
+            ),
+          ),
+        ).toBe(true);
+    for (const c of enumerate(need)) expect(actionOffers(need, c)).toBe(true);
+  });
+});
+
+describe('a budgeted choice (picks whose costs share an allowance)', () => {
+  const order: LegalAction<Cmd> = {
+    command: { type: 'attack', hex: 'h' } as Cmd,
+    label: 'Order',
+    choices: [
+      {
+        field: 'units',
+        label: 'Units',
+        pick: 'some',
+        min: 0,
+        budget: 5,
+        options: [
+          { value: 'a', label: 'A', cost: 3 },
+          { value: 'b', label: 'B', cost: 2 },
+          { value: 'c', label: 'C', cost: 4 },
+        ],
+      },
+    ],
+  };
+  it('offers the subsets within the budget and no other', () => {
+    expect(actionOffers(order, { type: 'attack', hex: 'h', units: ['a', 'b'] })).toBe(true);
+    expect(actionOffers(order, { type: 'attack', hex: 'h', units: [] })).toBe(true);
+    expect(actionOffers(order, { type: 'attack', hex: 'h', units: ['a', 'c'] })).toBe(false);
+  });
+  it('completes within the budget, whatever the random picks', () => {
+    const rnd = new SeededDice(3);
+    for (let i = 0; i < 50; i++)
+      expect(
+        actionOffers(
+          order,
+          complete(
+            order,
+            randomPicker(() => rnd.next()),
+          ),
+        ),
+      ).toBe(true);
+    for (const c of enumerate(order)) expect(actionOffers(order, c)).toBe(true);
   });
 });

@@ -29,6 +29,8 @@ export interface ChoiceOption {
   next?: Choice[];
   /** What the viewer may know about this option: movement cost, odds, "reveals the unit". JSON only. */
   hint?: { [k: string]: Json };
+  /** What picking this option spends of its 'some' choice's budget (production points, say). */
+  cost?: number;
 }
 
 export interface Choice {
@@ -40,7 +42,18 @@ export interface Choice {
   /** For 'some': how many values at least and at most (defaults 1 and the number of options). */
   min?: number;
   max?: number;
+  /** For 'some': the array must hold at least one of these values (a Soviet attack needs a non-artillery unit). */
+  atLeastOne?: Json[];
+  /** For 'some': the picked options' costs may add up to at most this (a shared allowance, 11.3 in EastFront). */
+  budget?: number;
   options: ChoiceOption[];
+  /**
+   * Options shared with other choices of the same action: the options are `action.shared[ref]` (then `options`
+   * is empty), less the values in `except`. Keeps large answers small (every unit of one kind may set up in the
+   * same 600 hexes).
+   */
+  ref?: string;
+  except?: Json[];
 }
 
 /** One action the actor may take now. */
@@ -54,6 +67,28 @@ export interface LegalAction<C extends RuleCommand = RuleCommand> {
   /** Rule reference shown with the action. */
   rule?: string;
   choices?: Choice[];
+  /** Option lists that choices name by `ref`. */
+  shared?: Record<string, ChoiceOption[]>;
+}
+
+/** The choice with its shared options filled in (itself when it has no `ref`). */
+export function resolveChoice(action: Pick<LegalAction, 'shared'>, ch: Choice): Choice {
+  if (!ch.ref) return ch;
+  const all = action.shared?.[ch.ref] ?? [];
+  const except = new Set((ch.except ?? []).map(jsonKey));
+  return { ...ch, ref: undefined, except: undefined, options: except.size ? all.filter((o) => !except.has(jsonKey(o.value))) : all };
+}
+
+/** The action with every `ref` resolved and `shared` dropped (for clients that walk choices directly). */
+export function expandAction<C extends RuleCommand>(action: LegalAction<C>): LegalAction<C> {
+  if (!action.shared) return action;
+  const walk = (chs: readonly Choice[]): Choice[] =>
+    chs.map((c) => {
+      const r = resolveChoice(action, c);
+      return { ...r, options: r.options.map((o) => (o.next ? { ...o, next: walk(o.next) } : o)) };
+    });
+  const { shared: _, ...rest } = action;
+  return { ...rest, choices: action.choices ? walk(action.choices) : undefined };
 }
 
 // ---------------------------------------------------------------- equality
@@ -89,26 +124,31 @@ export function jsonKey(v: unknown): string {
 // ---------------------------------------------------------------- membership
 
 /** Fields a completion of `choices` fills when the command picks the values it carries. */
-function matchChoices(choices: readonly Choice[], cmd: Record<string, unknown>, filled: Set<string>): boolean {
-  for (const ch of choices) {
+function matchChoices(action: LegalAction, choices: readonly Choice[], cmd: Record<string, unknown>, filled: Set<string>): boolean {
+  for (const c of choices) {
+    const ch = resolveChoice(action, c);
     const v = cmd[ch.field];
     filled.add(ch.field);
     if (ch.pick === 'one') {
       const opt = ch.options.find((o) => sameJson(o.value, v));
       if (!opt) return false;
-      if (opt.next && !matchChoices(opt.next, cmd, filled)) return false;
+      if (opt.next && !matchChoices(action, opt.next, cmd, filled)) return false;
     } else {
       if (!Array.isArray(v)) return false;
       const min = ch.min ?? 1;
       const max = ch.max ?? ch.options.length;
       if (v.length < min || v.length > max) return false;
-      const allowed = new Set(ch.options.map((o) => jsonKey(o.value)));
+      const allowed = new Map(ch.options.map((o) => [jsonKey(o.value), o.cost ?? 0]));
       const seen = new Set<string>();
+      let spent = 0;
       for (const x of v) {
         const k = jsonKey(x);
         if (!allowed.has(k) || seen.has(k)) return false;
         seen.add(k);
+        spent += allowed.get(k) ?? 0;
       }
+      if (ch.atLeastOne && !ch.atLeastOne.some((x) => seen.has(jsonKey(x)))) return false;
+      if (ch.budget !== undefined && spent > ch.budget) return false;
     }
   }
   return true;
@@ -120,7 +160,7 @@ export function actionOffers<C extends RuleCommand>(action: LegalAction<C>, cmd:
   const fixed = action.command as unknown as Record<string, unknown>;
   if (!action.choices?.length) return sameJson(fixed, c);
   const filled = new Set<string>();
-  if (!matchChoices(action.choices, c, filled)) return false;
+  if (!matchChoices(action as LegalAction, action.choices, c, filled)) return false;
   for (const [k, v] of Object.entries(fixed)) if (v !== undefined && !filled.has(k) && !sameJson(v, c[k])) return false;
   for (const [k, v] of Object.entries(c)) if (v !== undefined && !filled.has(k) && !(k in fixed && fixed[k] !== undefined)) return false;
   return true;
@@ -139,22 +179,35 @@ export interface Picker {
   some(choice: Choice): number[];
 }
 
-function fill(choices: readonly Choice[], out: Record<string, unknown>, picker: Picker): void {
-  for (const ch of choices) {
+function fill(action: LegalAction, choices: readonly Choice[], out: Record<string, unknown>, picker: Picker): void {
+  for (const c of choices) {
+    const ch = resolveChoice(action, c);
     if (ch.pick === 'one') {
       const opt = ch.options[picker.one(ch)];
       out[ch.field] = opt.value;
-      if (opt.next) fill(opt.next, out, picker);
+      if (opt.next) fill(action, opt.next, out, picker);
     } else {
-      out[ch.field] = picker.some(ch).map((i) => ch.options[i].value);
+      out[ch.field] = withRequired(ch, picker.some(ch)).map((i) => ch.options[i].value);
     }
   }
+}
+
+/** Indexes picked for a 'some' choice, with one required value swapped in when none was picked. */
+function withRequired(ch: Choice, idx: number[]): number[] {
+  if (!ch.atLeastOne?.length) return idx;
+  const req = new Set(ch.atLeastOne.map(jsonKey));
+  if (idx.some((i) => req.has(jsonKey(ch.options[i].value)))) return idx;
+  const r = ch.options.findIndex((o) => req.has(jsonKey(o.value)));
+  if (r < 0) return idx;
+  const max = ch.max ?? ch.options.length;
+  const out = idx.length && idx.length >= max ? idx.slice(1) : [...idx];
+  return [...out, r].sort((a, b) => a - b);
 }
 
 /** A complete command from an action, picking open values with `picker`. */
 export function complete<C extends RuleCommand>(action: LegalAction<C>, picker: Picker): C {
   const out: Record<string, unknown> = { ...(action.command as object) };
-  if (action.choices) fill(action.choices, out, picker);
+  if (action.choices) fill(action as LegalAction, action.choices, out, picker);
   return out as unknown as C;
 }
 
@@ -177,9 +230,25 @@ export function randomPicker(next: () => number): Picker {
         const j = Math.floor(next() * (i + 1));
         [idx[i], idx[j]] = [idx[j], idx[i]];
       }
-      return idx.slice(0, n).sort((a, b) => a - b);
+      return withinBudget(ch, idx, n).sort((a, b) => a - b);
     },
   };
+}
+
+/** The first `n` of `order` (option indexes) whose costs fit the choice's budget, skipping those that do not. */
+function withinBudget(ch: Choice, order: number[], n: number): number[] {
+  if (ch.budget === undefined) return order.slice(0, n);
+  const out: number[] = [];
+  let left = ch.budget;
+  for (const i of order) {
+    if (out.length >= n) break;
+    const c = ch.options[i].cost ?? 0;
+    if (c <= left) {
+      out.push(i);
+      left -= c;
+    }
+  }
+  return out;
 }
 
 /** Every completion of 'one' choices (for 'some' choices: the minimal and the full subsets), up to `limit`. */
@@ -191,22 +260,26 @@ export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit =
       out.push({ ...acc } as unknown as C);
       return;
     }
-    const [ch, ...rest] = todo;
+    const [first, ...rest] = todo;
+    const ch = resolveChoice(action as LegalAction, first);
     if (ch.pick === 'one') {
       for (const o of ch.options) walk([...(o.next ?? []), ...rest], { ...acc, [ch.field]: o.value });
     } else {
       const min = ch.min ?? 1;
       const max = Math.min(ch.max ?? ch.options.length, ch.options.length);
-      const vals = ch.options.map((o) => o.value);
-      walk(rest, { ...acc, [ch.field]: vals.slice(0, min) });
-      if (max > min) walk(rest, { ...acc, [ch.field]: vals.slice(0, max) });
+      const all = ch.options.map((_, i) => i);
+      const vals = (idx: number[]) => idx.map((i) => ch.options[i].value);
+      const pick = (n: number) => vals(withRequired(ch, withinBudget(ch, all, n)));
+      walk(rest, { ...acc, [ch.field]: pick(min) });
+      if (max > min) walk(rest, { ...acc, [ch.field]: pick(max) });
     }
   };
   walk(action.choices ?? [], { ...(action.command as object) });
   return out;
 }
 
-/** How many complete commands an action stands for ('some' choices counted as subsets within their bounds). */
+/** How many complete commands an action stands for ('some' choices counted as subsets within their bounds; `atLeastOne`
+ *  and a budget are not counted, so this is an upper bound for such choices). */
 export function countCompletions<C extends RuleCommand>(action: LegalAction<C>): number {
   const binom = (n: number, k: number) => {
     let r = 1;
@@ -214,7 +287,8 @@ export function countCompletions<C extends RuleCommand>(action: LegalAction<C>):
     return r;
   };
   const count = (choices: readonly Choice[]): number =>
-    choices.reduce((acc, ch) => {
+    choices.reduce((acc, c) => {
+      const ch = resolveChoice(action as LegalAction, c);
       if (ch.pick === 'one') return acc * ch.options.reduce((s, o) => s + (o.next ? count(o.next) : 1), 0);
       const min = ch.min ?? 1;
       const max = Math.min(ch.max ?? ch.options.length, ch.options.length);

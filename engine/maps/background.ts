@@ -17,7 +17,13 @@ export function buildBackground(spec: MapSpec, tolerance = 2500): string {
   const geo = loadGeodata(proj);
   let xs = spec.areaKm.map((p) => p[0] * 1000);
   let ys = spec.areaKm.map((p) => p[1] * 1000);
-  if (spec.offsetRange && spec.grid.ids) {
+  if (spec.cells?.length) {
+    // the centres of the listed hexes
+    const g = gridParams(spec, proj);
+    const pts = spec.cells.map((h) => gridToXY(g, h.q, h.r));
+    xs = pts.map((p) => p[0]);
+    ys = pts.map((p) => p[1]);
+  } else if (spec.offsetRange && spec.grid.ids) {
     // the corners of the printed-id rectangle
     const g = gridParams(spec, proj);
     const { cols, rows } = spec.offsetRange;

@@ -50,6 +50,8 @@ interface HexWork {
 
 /** The printed-id codec of a spec (`grid.ids`): axial hex <-> id. Without it ids are axial "q,r". */
 export function idCodec(spec: Pick<MapSpec, 'grid'>) {
+  const custom = spec.grid.codec;
+  if (custom) return { id: (h: Hex): string => custom.id(h), parse: (ref: string): Hex | undefined => custom.parse(ref) };
   const ids = spec.grid.ids;
   if (!ids) return { id: hexKey, parse: (_ref: string): Hex | undefined => undefined };
   const re = new RegExp(`^\\d{${ids.digits * 2}}$`);
@@ -177,7 +179,8 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
   const terrainAt = (p: Pt): { terrain: string; prov: Provenance; src?: string } => {
     for (const a of areas) if (pointInRing(p, a.ringXY)) return { terrain: a.terrain, prov: a.prov, src: a.src ?? a.name };
     const m = mountainIdx.locate(p);
-    if (m >= 0) return { terrain: 'mountain', prov: 'substitute', src: `Natural Earth region ${mountains[m].name}` };
+    if (m >= 0)
+      return { terrain: spec.mountainTerrain ?? 'mountain', prov: 'substitute', src: `Natural Earth region ${mountains[m].name}` };
     return { terrain: 'clear', prov: 'substitute', src: 'Natural Earth land' };
   };
 
@@ -186,7 +189,8 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
   {
     const cells: Hex[] = [];
     const range = spec.offsetRange;
-    if (range) {
+    if (spec.cells) cells.push(...spec.cells);
+    else if (range) {
       if (!spec.grid.ids) throw new Error('offsetRange needs grid.ids');
       for (let row = range.rows[0]; row <= range.rows[1]; row++)
         for (let col = range.cols[0]; col <= range.cols[1]; col++) cells.push(fromOffset({ col, row }, spec.grid.ids.layout));
@@ -668,7 +672,13 @@ export function buildMap(spec: MapSpec, geo?: Geodata): BuildResult {
     boxes,
     notes: [...spec.notes],
   };
-  if (spec.grid.ids) map = withPrintedIds(map, codec.id);
+  if (spec.grid.ids || spec.grid.codec) map = withPrintedIds(map, codec.id);
+  const aliasOf = spec.grid.codec?.aliases;
+  if (aliasOf) {
+    const aliases: [string, string][] = [];
+    for (const h of map.hexes) for (const a of aliasOf(h)) aliases.push([a, h.id]);
+    if (aliases.length) map.aliases = Object.fromEntries(aliases.sort(([a], [b]) => a.localeCompare(b)));
+  }
   return { map, report: { placeCollisions: placeCollisions.sort(), unresolved: [...new Set(unresolved)].sort(), warnings } };
 }
 
@@ -709,7 +719,7 @@ export function serializeMap(map: MapData): string {
         lines.push(`    ${JSON.stringify(item)}${j < v.length - 1 ? ',' : ''}`);
       });
       lines.push(`  ]${comma}`);
-    } else if (v && typeof v === 'object' && !Array.isArray(v) && k === 'named') {
+    } else if (v && typeof v === 'object' && !Array.isArray(v) && (k === 'named' || k === 'aliases')) {
       lines.push(`  ${JSON.stringify(k)}: {`);
       const es = Object.entries(v);
       es.forEach(([nk, nv], j) => {

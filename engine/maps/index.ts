@@ -31,6 +31,8 @@ export class MapIndex {
       (this.railAdj.get(r.b) ?? this.railAdj.set(r.b, new Set()).get(r.b)!).add(r.a);
     }
     for (const [n, id] of Object.entries(map.named)) this.names.set(MapIndex.norm(n), id);
+    // a hex's other printed numbers (War in the East's overlapping row: NE5131 is SE0131) resolve like names
+    for (const [alias, id] of Object.entries(map.aliases ?? {})) this.names.set(MapIndex.norm(alias), id);
   }
 
   static norm(name: string): string {

@@ -93,6 +93,19 @@ export interface MapBox extends Prov {
   ports?: string[];
 }
 
+/**
+ * A named set of hexes the rules read (set-up sectors, the area north of a weather line, a start line, an
+ * old border). Built by a game's own post-build step; kept as sorted hex id lists.
+ */
+export interface MapRegion extends Prov {
+  id: string;
+  name: string;
+  kind: string;
+  /** Side the region belongs to, when it has one (set-up sectors). */
+  side?: string;
+  hexes: string[];
+}
+
 export interface MapProjection {
   /** proj4 definition string shared by the builder and the OpenLayers client. */
   proj4: string;
@@ -119,6 +132,10 @@ export interface MapData {
   /** Rulebook names (including "City DIR n" forms) to hex id. */
   named: Record<string, string>;
   boxes: MapBox[];
+  /** Alternative printed ids of a hex (overlapping map sections) to its canonical id. */
+  aliases?: Record<string, string>;
+  /** Named hex sets the rules read (sectors, weather regions, start lines). */
+  regions?: MapRegion[];
   /** Free-form notes about the build (fit residuals, overrides). */
   notes?: string[];
 }

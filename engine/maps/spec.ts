@@ -3,7 +3,7 @@
  * geodata lacks. All geographic inputs are [lon, lat] degrees; hex references are rulebook-style names
  * ("Rostov", "Rostov E2") resolved against the spec's places, or raw axial ids ("3,-2").
  */
-import type { OffsetLayout, Orientation } from '../core/hex';
+import type { Hex, OffsetLayout, Orientation } from '../core/hex';
 import type { HexsideKind, MapCity, Provenance } from './model';
 import type { ProjectionSpec } from './projection';
 
@@ -97,6 +97,18 @@ export interface RiverSelection {
   lines?: { name: string; line: LonLat[]; prov: Provenance; src?: string }[];
 }
 
+/**
+ * A game's own printed-id scheme when offset ids (`grid.ids`) cannot express it (War in the East: section
+ * prefixes, rows from the north, columns from each section's east edge, overlapping seams).
+ */
+export interface HexCodec {
+  id(h: Hex): string;
+  /** A printed id to its hex, or undefined when `ref` is not one. */
+  parse(ref: string): Hex | undefined;
+  /** Other printed ids of the same hex (overlapping map sections), written to map.json `aliases`. */
+  aliases?(h: Hex): string[];
+}
+
 export interface MapSpec {
   game: string;
   version: number;
@@ -116,7 +128,13 @@ export interface MapSpec {
      * ("CCRR" with digits 2; axial q = column). Hex references in the spec may use them. Default: axial "q,r".
      */
     ids?: { layout: OffsetLayout; digits: number };
+    /** A custom printed-id codec (takes precedence over `ids`). */
+    codec?: HexCodec;
   };
+  /** The exact set of hexes on the map (axial), instead of `offsetRange` or `areaKm`. */
+  cells?: Hex[];
+  /** Terrain key given to hexes in `mountainRegions` (default "mountain"). */
+  mountainTerrain?: string;
   /** Hexes whose offset coordinates (`grid.ids` layout) fall in this range exist, instead of `areaKm`. */
   offsetRange?: { cols: [number, number]; rows: [number, number] };
   /** Hexes whose centre lies inside this ring exist on the map; [x, y] in projected km. */

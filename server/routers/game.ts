@@ -4,6 +4,7 @@
  */
 import { tracked, TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import type { Viewer } from '../../engine/core/ruleset';
 import { listRulesets } from '../../engine/games';
 import { toTrpcError } from '../errors';
 import { publicProcedure, router, type Context } from '../trpc';
@@ -19,10 +20,10 @@ export async function guard<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Add tokens to the browser's signed session cookie (newest first; the oldest drop off past the limit). */
-export function rememberTokens(ctx: Context, tokens: string[]) {
-  ctx.tokens = [...new Set([...tokens, ...ctx.tokens])].slice(0, 60);
-  ctx.setSession?.(ctx.tokens);
+/** Keep tokens in the browser's session (a server-side row per token: a browser keeps every seat it gains). */
+export async function rememberTokens(ctx: Context, tokens: string[]) {
+  ctx.tokens = [...new Set([...tokens, ...ctx.tokens])];
+  await ctx.keepTokens?.(tokens);
 }
 
 export const principalOf = (ctx: Context, id: string) => ctx.services.games.principal(id, ctx.tokens);
@@ -53,13 +54,14 @@ export const gameRouter = router({
         const { computer, ...spec } = input;
         if (computer?.length && !ctx.services.bots)
           throw new TRPCError({ code: 'BAD_REQUEST', message: 'This server runs no computer players' });
-        const created = await ctx.services.games.create(spec);
+        const created = await ctx.services.quotas.createGame(ctx.ip ?? 'unknown', () => ctx.services.games.create(spec));
         const botSeats = created.seats.filter((s) => computer?.includes(s.side));
         if (computer?.some((side) => !botSeats.some((s) => s.side === side)))
           throw new TRPCError({ code: 'BAD_REQUEST', message: `No side ${computer.join(', ')} in this game` });
         const human = created.seats.filter((s) => !botSeats.includes(s));
-        // The creator's browser holds every other seat until they hand seats out with invite links (hot-seat).
-        rememberTokens(ctx, [created.ownerToken, ...human.map((s) => s.token)]);
+        // The creator's browser holds every other seat until they hand seats out with invite links (hot-seat);
+        // a computer seat's token stays on the server.
+        await rememberTokens(ctx, [created.ownerToken, ...human.map((s) => s.token)]);
         for (const s of botSeats) await ctx.services.bots?.seat(created.id, s.id, s.side, s.token);
         return {
           ...created,
@@ -125,17 +127,30 @@ export const gameRouter = router({
     .input(z.object({ gameId, side, since: z.number().int().min(0), lastEventId: z.string().nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
       const games = ctx.services.games;
-      let viewer;
+      let viewer: Viewer;
       try {
         await games.game(input.gameId);
         viewer = games.viewerOf(await principalOf(ctx, input.gameId), input.side);
       } catch (err) {
         throw toTrpcError(err);
       }
+      // Whether this request still sees what it saw when it subscribed (its seats may be revoked or reissued).
+      const seen = JSON.stringify(viewer);
+      const stillAllowed = async () => {
+        try {
+          return JSON.stringify(games.viewerOf(await principalOf(ctx, input.gameId), input.side)) === seen;
+        } catch {
+          return false;
+        }
+      };
       const resume = input.lastEventId ? Number(input.lastEventId) : NaN;
       const since = Number.isInteger(resume) && resume >= 0 ? resume : input.since;
-      for await (const batch of ctx.services.live.follow(games, input.gameId, viewer, since, signal)) {
-        yield tracked(String(batch.lastSeq), batch);
+      try {
+        for await (const batch of ctx.services.live.follow(games, input.gameId, viewer, since, signal, stillAllowed)) {
+          yield tracked(String(batch.lastSeq), batch);
+        }
+      } catch (err) {
+        throw toTrpcError(err);
       }
     }),
 });

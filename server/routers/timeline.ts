@@ -6,6 +6,7 @@ import type { Viewer } from '../../engine/core/ruleset';
 import { AppError } from '../errors';
 import { Timeline } from '../timeline';
 import { publicProcedure, router, type Context } from '../trpc';
+import { yjsServerFor } from '../yjs/server';
 import { gameId, guard, principalOf, rememberTokens } from './game';
 
 const side = z.string().max(64).optional();
@@ -60,8 +61,11 @@ export const timelineRouter = router({
   /** "What-if from here": a new game whose history is this one's up to `atSeq`. */
   branch: publicProcedure.input(z.object({ gameId, atSeq: seq, name: z.string().max(120).optional() })).mutation(({ ctx, input }) =>
     guard(async () => {
-      const r = await timelineOf(ctx).branch(input.gameId, await principalOf(ctx, input.gameId), input.atSeq, input.name);
-      rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
+      const principal = await principalOf(ctx, input.gameId);
+      const r = await ctx.services.quotas.createGame(ctx.ip ?? 'unknown', () =>
+        timelineOf(ctx).branch(input.gameId, principal, input.atSeq, input.name),
+      );
+      await rememberTokens(ctx, [...(r.ownerToken ? [r.ownerToken] : []), ...r.seats.map((s) => s.token)]);
       return r;
     }),
   ),
@@ -83,10 +87,32 @@ async function replayViewer(
 
 export const replayRouter = router({
   create: publicProcedure
-    .input(z.object({ gameId, view: z.string().max(64), atSeq: seq.optional(), canAnnotate: z.boolean().optional() }))
+    .input(z.object({ gameId, view: z.string().max(64), side, atSeq: seq.optional(), canAnnotate: z.boolean().optional() }))
     .mutation(({ ctx, input }) =>
-      guard(async () => timelineOf(ctx).createReplayLink(input.gameId, await principalOf(ctx, input.gameId), input.view, input)),
+      guard(async () =>
+        timelineOf(ctx).createReplayLink(input.gameId, await principalOf(ctx, input.gameId), input.view, {
+          ...input,
+          checkQuota: (n) => ctx.services.quotas.checkReplayLinks(n),
+        }),
+      ),
     ),
+
+  /** The game's replay links the caller may revoke (made by their side, or by spectators). */
+  list: publicProcedure
+    .input(z.object({ gameId }))
+    .query(({ ctx, input }) => guard(async () => timelineOf(ctx).replayLinksOf(input.gameId, await principalOf(ctx, input.gameId)))),
+
+  /** Revoke a replay link: its page, events and annotation room stop answering. */
+  revoke: publicProcedure.input(z.object({ gameId, token: replayToken })).mutation(({ ctx, input }) =>
+    guard(async () => {
+      await timelineOf(ctx).revokeReplayLinkAs(input.gameId, await principalOf(ctx, input.gameId), input.token);
+      // Close this instance's open annotation sockets of the link now, not at the next periodic re-check.
+      void yjsServerFor(ctx.services.games.database)
+        ?.recheck()
+        .catch(() => {});
+      return { revoked: true };
+    }),
+  ),
 
   /** The game as the link's viewpoint shows it, at `atSeq` (default: the link's own position, else the latest). */
   view: publicProcedure.input(z.object({ token: replayToken, atSeq: seq.optional() })).query(({ ctx, input }) =>

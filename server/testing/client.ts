@@ -12,7 +12,7 @@ export function apiClient(baseUrl: string, tokens: string[] = [], opts: { batch?
   const http =
     opts.batch === false
       ? httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers })
-      : httpBatchLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers });
+      : httpBatchLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers, maxItems: 8 });
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({

@@ -48,5 +48,7 @@ export async function startTestServer(db: TestDb, extra: Partial<StartOptions> =
     quiet: true,
     testGames: true,
     ...extra,
+    // Test files create hundreds of games from one address (127.0.0.1); the quota's own tests set small values.
+    limits: { gamesPerHour: 100_000, ...extra.limits },
   });
 }

@@ -13,9 +13,18 @@
 import type { IncomingMessage } from 'node:http';
 import type { GameService } from '../games';
 import { AppError } from '../errors';
-import { docNameFromPath, parseDocName } from './names';
+import { docNameFromPath, parseDocName, seatIdentity } from './names';
 
-export type Access = { ok: true; doc: string; write: boolean } | { ok: false; status: 401 | 403 | 404; message: string };
+import type { Identity } from './presence';
+
+/**
+ * `write`: the connection may change the document (and publish presence). Side chat is written by the server
+ * alone (chat.post stamps sender and time), so its connections' document updates are dropped even when `write`
+ * is true; `who` is the server's identity for a side seat (presence is stamped with it).
+ */
+export type Access =
+  | { ok: true; doc: string; write: boolean; who?: Identity; serverWritten?: boolean }
+  | { ok: false; status: 401 | 403 | 404; message: string };
 
 const refused = (status: 401 | 403 | 404, message: string): Access => ({ ok: false, status, message });
 
@@ -31,7 +40,7 @@ export async function authorize(games: GameService, req: Pick<IncomingMessage, '
     return { ok: true, doc: name, write: link.canAnnotate };
   }
 
-  let row;
+  let row: Awaited<ReturnType<GameService['game']>>;
   try {
     row = await games.game(ref.gameId);
   } catch (err) {
@@ -42,11 +51,16 @@ export async function authorize(games: GameService, req: Pick<IncomingMessage, '
   if (!rs.roles(row.scenario).sides.some((s) => s.id === ref.side)) return refused(404, `This game has no side ${ref.side}`);
 
   const principal = await games.principal(ref.gameId, tokens);
-  if (principal.seats.some((s) => s.side === ref.side)) return { ok: true, doc: name, write: true };
+  const mine = principal.seats.filter((s) => s.side === ref.side);
+  if (mine.length) {
+    const sideName = rs.roles(row.scenario).sides.find((s) => s.id === ref.side)?.name ?? ref.side;
+    const label = seatIdentity(mine, sideName);
+    return { ok: true, doc: name, write: true, who: { side: ref.side, label }, serverWritten: ref.room === 'chat' };
+  }
 
   if (ref.room === 'chat') {
     const { state } = await games.stateAt(ref.gameId);
-    if (rs.status(state).finished) return { ok: true, doc: name, write: false };
+    if (rs.status(state).finished) return { ok: true, doc: name, write: false, serverWritten: true };
   }
   return tokens.length
     ? refused(403, `You hold no seat on side ${ref.side} in this game`)

@@ -92,8 +92,10 @@ describe('one side', () => {
     const [na, nb] = [yClient(srv.url, notes, [g.red]), yClient(srv.url, notes, [g.red])];
     await Promise.all([a.synced, b.synced, na.synced, nb.synced]);
 
+    // Chat is written by the server (chat.post), which sends it to every connection of the room.
+    const say = (text: string) => apiClient(srv.url, [g.red]).chat.post.mutate({ gameId: g.id, text });
     let t0 = Date.now();
-    chatOf(a.doc).push([message('hold the river line')]);
+    await say('hold the river line');
     await waitFor(
       () =>
         chatOf(b.doc)
@@ -117,9 +119,9 @@ describe('one side', () => {
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(arrow).toMatchObject({ kind: 'arrow', to: { q: -2, r: 0 } });
 
-    // And back the other way, on the same connections.
-    chatOf(b.doc).push([message('on my way')]);
-    await waitFor(() => chatOf(a.doc).length === 2, 1000, 'reply');
+    // And a second message, to both connections.
+    await say('on my way');
+    await waitFor(() => chatOf(a.doc).length === 2 && chatOf(b.doc).length === 2, 1000, 'reply');
     // Both updates were stored.
     await waitFor(async () => (await storedRows(chat)) >= 2, 2000, 'rows stored');
   });
@@ -169,7 +171,7 @@ describe('one side', () => {
     const nb = yClient(srv.url, notes, [g.red]);
     await Promise.all([a.synced, b.synced, na.synced, nb.synced]);
     const secret = `red-secret-${randomUUID()}`;
-    chatOf(a.doc).push([message(secret)]);
+    await apiClient(srv.url, [g.red]).chat.post.mutate({ gameId: g.id, text: secret });
     notesOf(na.doc).set('n1', { kind: 'note', hex: { q: 0, r: 0 }, text: secret, fromSeq: 1, toSeq: null });
     await waitFor(
       () =>
@@ -203,7 +205,8 @@ describe('one side', () => {
     const notes = sideDocName(g.id, 'blue', 'notes');
     const blue = yClient(srv.url, chat, [g.blue]);
     await blue.synced;
-    chatOf(blue.doc).push([message('before the end', 'blue')]);
+    const blueSays = (text: string) => apiClient(srv.url, [g.blue]).chat.post.mutate({ gameId: g.id, text });
+    await blueSays('before the end');
     await waitFor(async () => (await storedRows(chat)) >= 1, 2000, 'row stored');
 
     // Still live: a spectator may not read.
@@ -232,14 +235,14 @@ describe('one side', () => {
         .map((m) => m.text),
     ).toEqual(['before the end']);
     // ...and sees new messages live...
-    chatOf(blue.doc).push([message('good game', 'blue')]);
+    await blueSays('good game');
     await waitFor(() => chatOf(watcher.doc).length === 2, 1000, 'live message at the watcher');
     // ...but cannot write: its update is dropped at the server, never stored, never seen by others.
     const rowsBefore = await storedRows(chat);
     const ignoredBefore = yjs().stats().ignoredWrites;
     chatOf(watcher.doc).push([message('forged', 'blue')]);
     await waitFor(() => yjs().stats().ignoredWrites > ignoredBefore, 2000, 'the write to be dropped');
-    chatOf(blue.doc).push([message('last word', 'blue')]);
+    await blueSays('last word');
     await waitFor(
       () =>
         chatOf(watcher.doc)
@@ -349,7 +352,7 @@ describe('replay links', () => {
 describe('persistence', () => {
   it("compacts a document's rows into one merged row, keeping its content", async () => {
     const g = await newGame();
-    const chat = sideDocName(g.id, 'red', 'chat');
+    const chat = sideDocName(g.id, 'red', 'notes');
     const y = yjs();
     const before = y.stats().compactions;
     const threshold = y.compactAfter;
@@ -380,7 +383,7 @@ describe('persistence', () => {
 
   it('stops taking changes once a document reaches its size cap; reads still work', async () => {
     const g = await newGame();
-    const chat = sideDocName(g.id, 'red', 'chat');
+    const chat = sideDocName(g.id, 'red', 'notes');
     const y = yjs();
     const cap = y.maxDocBytes;
     const dropped = y.stats().droppedOverCap;
@@ -411,7 +414,7 @@ describe('persistence', () => {
 
   it('pulls a row whose announcement was lost (periodic catch-up)', async () => {
     const g = await newGame();
-    const chat = sideDocName(g.id, 'red', 'chat');
+    const chat = sideDocName(g.id, 'red', 'notes');
     const a = yClient(srv.url, chat, [g.red]);
     await a.synced;
     chatOf(a.doc).push([message('first')]);
@@ -438,7 +441,7 @@ describe('persistence', () => {
 
   it('reloads documents when the collaboration layer restarts (every in-memory document gone)', async () => {
     const g = await newGame();
-    const chat = sideDocName(g.id, 'red', 'chat');
+    const chat = sideDocName(g.id, 'red', 'notes');
     const notes = sideDocName(g.id, 'red', 'notes');
     const first = await startStandaloneYjs(srv.database, srv.services.games, srv.services.secret);
     try {
@@ -475,7 +478,7 @@ describe('persistence', () => {
   // to reopen, so that variant runs under DATABASE_URL only (the test above covers the reload itself on both).
   it.skipIf(!usingPostgres())('reloads documents after a full server restart on the same PostgreSQL database', async () => {
     const g = await newGame();
-    const chat = sideDocName(g.id, 'red', 'chat');
+    const chat = sideDocName(g.id, 'red', 'notes');
     const notes = sideDocName(g.id, 'red', 'notes');
     const a = yClient(srv.url, chat, [g.red]);
     const n = yClient(srv.url, notes, [g.red]);

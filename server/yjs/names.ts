@@ -60,3 +60,11 @@ export function docNameFromPath(url: string | undefined): string | null {
   }
   return parseDocName(name) ? name : null;
 }
+
+/**
+ * How the server names the holder of some seats of one side, in chat and presence: the name recorded when
+ * the seat was taken (if any) and the seat's label, e.g. "Bea (Red commander 2)".
+ */
+export function seatIdentity(seats: { label: string; holder: string | null }[], sideName: string): string {
+  return seats.map((s) => (s.holder ? `${s.holder} (${s.label || sideName})` : s.label || sideName)).join(' / ');
+}

@@ -25,14 +25,31 @@ import { docs, getPersistence, getYDoc, setPersistence, setupWSConnection } from
 import type { Database } from '../../db/client';
 import { yjsUpdates } from '../../db/schema';
 import type { GameService } from '../games';
+import { QuotaError } from '../limits';
+import { SEATS_CHANNEL } from '../seats';
 import { authorize, type Access } from './access';
 import { MAX_DOC_BYTES } from './names';
+import {
+  applyRemote,
+  awarenessMessage,
+  awarenessOfMessage,
+  decodeAwareness,
+  encodeAwareness,
+  encodeCurrent,
+  MAX_PRESENCE_NOTIFY,
+  PRESENCE_CHANNEL,
+  stampIdentity,
+  type AwarenessLike,
+  type Identity,
+} from './presence';
 
 /** NOTIFY channel announcing stored rows: payload `<row id> <document name>`. */
 export const YJS_CHANNEL = 'hexfront_yjs';
 
 /** Transaction origin of updates that came from the database (load, fan-out, compaction): never stored again. */
 const FROM_DB = Symbol('hexfront.yjs.fromDatabase');
+/** Origin of presence applied from another instance: never announced again. */
+const FROM_PEER = Symbol('hexfront.yjs.fromPeer');
 
 export interface YjsOptions {
   database: Database;
@@ -40,7 +57,9 @@ export interface YjsOptions {
   /** This process's id: written to yjs_updates.origin so fan-out can skip own rows. */
   instance: string;
   /** The seat tokens a request carries (session cookie, x-hexfront-token header). */
-  tokensOf: (req: IncomingMessage) => string[];
+  tokensOf: (req: IncomingMessage) => string[] | Promise<string[]>;
+  /** Count a websocket against its client's quota: returns its release, throws a QuotaError when refused. */
+  openSocket?: (req: IncomingMessage) => () => void;
   /** Compact a document once it has more than this many stored rows (default 200). */
   compactAfter?: number;
   /** Largest websocket message accepted, in bytes (default 1 MiB); larger ones close the connection. */
@@ -67,6 +86,11 @@ export interface YjsStats {
   compactions: number;
   /** Messages dropped because they came from a read-only connection and would have changed the document. */
   ignoredWrites: number;
+  /** Presence messages refused (another client's id, malformed) or stripped of entries that were not the sender's. */
+  refusedPresence: number;
+  /** Presence changes announced to, and applied from, other instances. */
+  presenceSent: number;
+  presenceApplied: number;
   /** Changes dropped because their document had reached maxDocBytes. */
   droppedOverCap: number;
 }
@@ -87,6 +111,18 @@ interface Bound {
   dirty: boolean;
   pulls: Promise<void>;
   released: boolean;
+  /** Awareness client ids that speak through another instance (no connection here may take them). */
+  remoteIds: Set<number>;
+}
+
+/** One open websocket: what it was authorized on and the presence client id it speaks for. */
+interface Conn {
+  req: IncomingMessage;
+  write: boolean;
+  doc: string;
+  who?: Identity;
+  serverWritten: boolean;
+  clientId?: number;
 }
 
 // ------------------------------------------------------------------ process-wide dispatch
@@ -137,11 +173,20 @@ export class YjsServer {
   private readonly byDoc = new WeakMap<Y.Doc, Bound>();
   private readonly releasing = new Map<string, Promise<void>>();
   /** Open connections, with the request they were authorized on and whether they may write. */
-  private readonly conns = new Map<WebSocket, { req: IncomingMessage; write: boolean }>();
+  private readonly conns = new Map<WebSocket, Conn>();
   private recheckTimer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
-  private readonly counters = { storedRows: 0, appliedFromOtherInstances: 0, compactions: 0, ignoredWrites: 0, droppedOverCap: 0 };
+  private readonly counters = {
+    storedRows: 0,
+    appliedFromOtherInstances: 0,
+    compactions: 0,
+    ignoredWrites: 0,
+    droppedOverCap: 0,
+    refusedPresence: 0,
+    presenceSent: 0,
+    presenceApplied: 0,
+  };
   compactAfter: number;
   maxDocBytes: number;
   private readonly log: (...a: unknown[]) => void;
@@ -158,7 +203,17 @@ export class YjsServer {
     installDispatcher();
     registry().set(this.key, this);
     byDatabase.set(this.opts.database, this);
-    this.unlisten = await this.opts.database.listen(YJS_CHANNEL, (payload) => this.onNotify(payload));
+    const unYjs = await this.opts.database.listen(YJS_CHANNEL, (payload) => this.onNotify(payload));
+    // A game's seats changed (revoked, reissued, commands moved): its rooms' connections are checked at once.
+    const unSeats = await this.opts.database.listen(SEATS_CHANNEL, (gameId) => {
+      void this.recheck((doc) => doc.startsWith(`game/${gameId}/`)).catch((err) => this.log('re-check failed:', err));
+    });
+    const unPresence = await this.opts.database.listen(PRESENCE_CHANNEL, (payload) => this.onPresence(payload));
+    this.unlisten = async () => {
+      await unYjs();
+      await unSeats();
+      await unPresence();
+    };
     const every = this.opts.recheckEveryMs ?? 30_000;
     if (every > 0) {
       this.recheckTimer = setInterval(() => {
@@ -175,8 +230,8 @@ export class YjsServer {
   }
 
   /** Who may open the document a request addresses (exported for tests and for the pages' own checks). */
-  authorize(req: IncomingMessage): Promise<Access> {
-    return authorize(this.opts.games, req, this.opts.tokensOf(req));
+  async authorize(req: IncomingMessage): Promise<Access> {
+    return authorize(this.opts.games, req, await this.opts.tokensOf(req));
   }
 
   /** The 'upgrade' handler for /yjs/... requests. */
@@ -190,6 +245,18 @@ export class YjsServer {
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     if (this.closed) return refuse(socket, 503, 'Shutting down');
+    let release: (() => void) | undefined;
+    try {
+      release = this.opts.openSocket?.(req);
+    } catch (err) {
+      if (err instanceof QuotaError) return refuse(socket, 429, err.message, err.retryAfter);
+      throw err;
+    }
+    // Held until the socket closes, whether it becomes a websocket or is refused below.
+    if (release) {
+      if (socket.destroyed) release();
+      else socket.once('close', release);
+    }
     const access = await this.authorize(req);
     if (!access.ok) return refuse(socket, access.status, access.message);
     const key = `${this.key}|${access.doc}`;
@@ -208,31 +275,139 @@ export class YjsServer {
     let attached = false;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       attached = true;
-      this.attach(ws, req, key, access.write);
+      this.attach(ws, req, key, access);
     });
     // ws answers a malformed handshake itself, without calling back.
     if (!attached) this.dropIfIdle(key, doc);
   }
 
-  private attach(ws: WebSocket, req: IncomingMessage, key: string, write: boolean) {
-    this.conns.set(ws, { req, write });
+  private attach(ws: WebSocket, req: IncomingMessage, key: string, access: Extract<Access, { ok: true }>) {
+    this.conns.set(ws, {
+      req,
+      write: access.write,
+      doc: splitKey(key).name,
+      who: access.who,
+      serverWritten: access.serverWritten ?? false,
+    });
     ws.once('close', () => this.conns.delete(ws));
     ws.on('error', () => {});
     // setupWSConnection subscribes to 'message' with ws.on: hand it a filtered stream instead, so a read-only
-    // client's updates never reach the document (whatever its UI does), and a connection whose access was
-    // withdrawn is not heard at all while it closes.
-    const on = ws.on.bind(ws) as (event: string, fn: (...a: any[]) => void) => WebSocket;
+    // client's updates never reach the document (whatever its UI does), a connection whose access was withdrawn
+    // is not heard at all while it closes, and presence is the sender's own, under the server's identity.
+    const on = ws.on.bind(ws) as (event: string, fn: (...a: unknown[]) => void) => WebSocket;
     (ws as unknown as { on: typeof on }).on = (event, fn) =>
       event === 'message'
-        ? on('message', (data: unknown, isBinary: boolean) => {
+        ? on('message', (data: unknown, isBinary: unknown) => {
             const c = this.conns.get(ws);
             const m = toMessageBytes(data);
-            if (!c || !(c.write || readOnlyMayPass(m))) return void this.counters.ignoredWrites++;
-            if (this.isFull(key) && !readOnlyMayPass(m) && m[0] !== MESSAGE_AWARENESS) return void this.counters.droppedOverCap++;
+            if (!c) return void this.counters.ignoredWrites++;
+            if (m[0] === MESSAGE_AWARENESS) {
+              if (!c.write) return void this.counters.ignoredWrites++;
+              const own = this.ownPresence(ws, c, key, m);
+              if (!own) return void this.counters.refusedPresence++;
+              return fn(Buffer.from(own), isBinary);
+            }
+            if (!((c.write && !c.serverWritten) || readOnlyMayPass(m))) return void this.counters.ignoredWrites++;
+            if (this.isFull(key) && !readOnlyMayPass(m)) return void this.counters.droppedOverCap++;
             fn(data, isBinary);
           })
         : on(event, fn);
     setupWSConnection(ws, req, { docName: key, gc: true });
+  }
+
+  /**
+   * The part of an awareness message its sender may say: entries for the one client id it speaks for (the first
+   * it announced, unless another connection here or elsewhere already speaks for that id), with the identity
+   * fields stamped by the server. Null when nothing is left.
+   */
+  private ownPresence(ws: WebSocket, c: Conn, key: string, m: Uint8Array): Uint8Array | null {
+    const update = awarenessOfMessage(m);
+    if (!update) return null;
+    let entries: ReturnType<typeof decodeAwareness>;
+    try {
+      entries = decodeAwareness(update);
+    } catch {
+      return null;
+    }
+    if (c.clientId === undefined) {
+      const first = entries.find((e) => e.state !== null);
+      if (!first) return null;
+      const doc = docs.get(key);
+      const b = doc && this.byDoc.get(doc);
+      if (b?.remoteIds.has(first.clientId)) return null;
+      for (const [other, oc] of this.conns) if (other !== ws && oc.doc === c.doc && oc.clientId === first.clientId) return null;
+      c.clientId = first.clientId;
+    }
+    const mine = entries
+      .filter((e) => e.clientId === c.clientId)
+      .map((e) => ({ ...e, state: c.who ? stampIdentity(e.state, c.who) : e.state }));
+    if (mine.length !== entries.length) this.counters.refusedPresence++;
+    return mine.length ? awarenessMessage(encodeAwareness(mine)) : null;
+  }
+
+  /** Announce an awareness change this instance accepted, so other instances show it too. */
+  private announcePresence(b: Bound, aw: AwarenessLike, changes: { added: number[]; updated: number[]; removed: number[] }) {
+    if (this.closed || b.released) return;
+    const ids = [...changes.added, ...changes.updated, ...changes.removed].filter((id) => !b.remoteIds.has(id));
+    if (!ids.length) return;
+    const payload = `${this.opts.instance} ${b.name} ${Buffer.from(encodeCurrent(aw, ids)).toString('base64')}`;
+    if (payload.length > MAX_PRESENCE_NOTIFY) return;
+    this.counters.presenceSent++;
+    this.opts.database.notify(PRESENCE_CHANNEL, payload).catch((err) => this.log('presence fan-out failed:', (err as Error).message));
+  }
+
+  /** Presence announced by an instance: applied to the document here, if open, except ids spoken for here. */
+  private onPresence(payload: string) {
+    const [origin, name, data] = payload.split(' ');
+    if (!data || origin === this.opts.instance) return;
+    const b = this.open.get(name);
+    const aw = b && awarenessOf(b.doc);
+    if (!b || !aw || b.released) return;
+    let entries: ReturnType<typeof decodeAwareness>;
+    try {
+      entries = decodeAwareness(new Uint8Array(Buffer.from(data, 'base64')));
+    } catch {
+      return;
+    }
+    const local = new Set([...this.conns.values()].filter((c) => c.doc === name && c.clientId !== undefined).map((c) => c.clientId));
+    const theirs = entries.filter((e) => !local.has(e.clientId));
+    for (const e of theirs) {
+      if (e.state === null) b.remoteIds.delete(e.clientId);
+      else b.remoteIds.add(e.clientId);
+    }
+    if (!theirs.length) return;
+    this.counters.presenceApplied++;
+    applyRemote(aw, theirs, FROM_PEER);
+  }
+
+  /**
+   * Change a document as the server (e.g. a chat message it stamped). If the document is open here, the change
+   * goes through it (stored, sent to its connections, announced); otherwise it is applied to a copy loaded from
+   * the table and the difference stored and announced. Refused when the document is full.
+   */
+  async serverWrite(name: string, change: (doc: Y.Doc) => void): Promise<void> {
+    if (this.closed) throw new Error('collaboration server closed');
+    const b = this.open.get(name);
+    if (b && !b.released) {
+      await b.loaded;
+      if (b.bytes >= this.maxDocBytes) throw new DocumentFullError();
+      b.doc.transact(() => change(b.doc));
+      while (b.writing) await b.writing;
+      return;
+    }
+    const rows = await this.opts.database.query<{ update: unknown }>('SELECT update FROM yjs_updates WHERE doc = $1 ORDER BY id', [name]);
+    const updates = rows.map((r) => toBytes(r.update));
+    if (updates.reduce((n, u) => n + u.byteLength, 0) >= this.maxDocBytes) throw new DocumentFullError();
+    const scratch = new Y.Doc();
+    try {
+      if (updates.length) Y.applyUpdate(scratch, Y.mergeUpdates(updates));
+      const before = Y.encodeStateVector(scratch);
+      scratch.transact(() => change(scratch));
+      await this.insert(name, Y.encodeStateAsUpdate(scratch, before));
+      this.counters.storedRows++;
+    } finally {
+      scratch.destroy();
+    }
   }
 
   /** True when the document has taken maxDocBytes of updates. */
@@ -251,14 +426,14 @@ export class YjsServer {
   }
 
   /**
-   * Authorize every open connection again; close (code 4403) those no longer allowed in, or no longer allowed to
-   * write. Returns how many were closed.
+   * Authorize every open connection again (or those whose document name passes `only`); close (code 4403) those
+   * no longer allowed in, or no longer allowed to write. Returns how many were closed.
    */
-  async recheck(): Promise<number> {
+  async recheck(only?: (doc: string) => boolean): Promise<number> {
     let closed = 0;
     for (const [ws, c] of [...this.conns]) {
       if (this.closed) break;
-      if (!this.conns.has(ws)) continue;
+      if (!this.conns.has(ws) || (only && !only(c.doc))) continue;
       let now: Access;
       try {
         now = await this.authorize(c.req);
@@ -291,6 +466,7 @@ export class YjsServer {
       writing: null,
       dirty: false,
       released: false,
+      remoteIds: new Set(),
       loaded: Promise.resolve(),
       pulls: Promise.resolve(),
     };
@@ -300,6 +476,14 @@ export class YjsServer {
     doc.on('update', (update: Uint8Array, origin: unknown) => {
       b.bytes += update.byteLength;
       if (origin !== FROM_DB) this.enqueue(b, update);
+    });
+    // Presence accepted here (from a connection, or a connection's departure) is announced to other instances;
+    // presence from other instances and the local expiry of entries are not.
+    awarenessOf(doc)?.on('update', (changes, origin) => {
+      if (origin === 'timeout') for (const id of changes.removed) b.remoteIds.delete(id);
+      if (origin === FROM_PEER || origin === 'timeout' || origin === 'local') return;
+      const aw = awarenessOf(doc);
+      if (aw) this.announcePresence(b, aw, changes);
     });
     b.loaded = (async () => {
       // The last session of this document on this instance may still be writing: its rows must be in the load.
@@ -524,6 +708,18 @@ export class YjsServer {
   }
 }
 
+/** A side room is full (MAX_DOC_BYTES): the server takes no more changes to it. */
+export class DocumentFullError extends Error {
+  constructor() {
+    super('This room is full: it takes no more messages');
+  }
+}
+
+/** The awareness of a document @y/websocket-server created (WSSharedDoc), if it has one. */
+function awarenessOf(doc: Y.Doc): AwarenessLike | undefined {
+  return (doc as unknown as { awareness?: AwarenessLike }).awareness;
+}
+
 /** Read-only connections may only ask for the document (sync step 1): no updates, no awareness. */
 /** y-protocols message types: 0 sync, 1 awareness (presence). */
 const MESSAGE_AWARENESS = 1;
@@ -544,16 +740,18 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
 
 /** Answer an upgrade request with a plain HTTP error and close the socket. */
-function refuse(socket: Duplex, status: number, message: string) {
+function refuse(socket: Duplex, status: number, message: string, retryAfter?: number) {
   if (socket.destroyed) return;
   const body = `${message}\n`;
+  const wait = retryAfter === undefined ? '' : `Retry-After: ${retryAfter}\r\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\n${wait}Content-Type: text/plain; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   setTimeout(() => socket.destroy(), 1000).unref();

@@ -5,10 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { sideDocName } from '../../../server/yjs/names';
+import { seatIdentity, sideDocName } from '../../../server/yjs/names';
 import { useTRPC } from '../../lib/trpc';
 import { AnnotationsPanel } from './AnnotationsPanel';
-import { savedName, saveName } from './chat';
 import { PresenceList, usePresence } from './Presence';
 import { TeamChat } from './TeamChat';
 import { useCollabDoc } from './useCollabDoc';
@@ -18,20 +17,12 @@ export function useSideNotes(gameId: string, side: string | undefined) {
   return useCollabDoc(side ? sideDocName(gameId, side, 'notes') : null);
 }
 
-function useDisplayName(gameId: string, side: string | undefined, mySeatIds: string[]) {
+/** How the server names this browser in its side's chat and presence (it stamps the same itself). */
+function useDisplayName(gameId: string, side: string | undefined, sideName: string, mySeatIds: string[]) {
   const trpc = useTRPC();
   const seats = useQuery(trpc.seats.list.queryOptions({ gameId }, { staleTime: 0 }));
-  const [saved, setSaved] = useState('');
-  useEffect(() => setSaved(savedName()), []);
-  const seat = seats.data?.seats.find((s) => mySeatIds.includes(s.id) && s.side === side);
-  const name = saved || seat?.holder || seat?.label || 'a commander';
-  return {
-    name,
-    rename: (n: string) => {
-      saveName(n.trim());
-      setSaved(n.trim());
-    },
-  };
+  const mine = seats.data?.seats.filter((s) => mySeatIds.includes(s.id) && s.side === side) ?? [];
+  return mine.length ? seatIdentity(mine, sideName) : 'a commander';
 }
 
 export function GameCollab({
@@ -53,7 +44,8 @@ export function GameCollab({
   busy: boolean;
   finished: boolean;
 }) {
-  const { name, rename } = useDisplayName(gameId, side, mySeatIds);
+  const sideName = sides.find((s) => s.id === side)?.name ?? side ?? '';
+  const name = useDisplayName(gameId, side, sideName, mySeatIds);
   const chat = useCollabDoc(side ? sideDocName(gameId, side, 'chat') : null);
   const notes = useSideNotes(gameId, side);
   const [actedAt, setActedAt] = useState(0);
@@ -61,7 +53,6 @@ export function GameCollab({
     if (busy) setActedAt(Date.now());
   }, [busy]);
   const others = usePresence(chat.provider, side ? { name, side, seq, live: seq === latestSeq, actedAt, busy } : null);
-  const sideName = sides.find((s) => s.id === side)?.name ?? side ?? '';
 
   if (!side) {
     if (!finished)
@@ -80,7 +71,9 @@ export function GameCollab({
     <section aria-label="Your side" style={{ display: 'grid', gap: '0.6rem', marginTop: '1rem' }}>
       <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', alignItems: 'baseline' }}>
         <PresenceList others={others} sideName={sideName} />
-        <NameEdit name={name} rename={rename} />
+        <span className="muted">
+          You appear as <b>{name}</b>
+        </span>
       </div>
       <div className="grid">
         <TeamChat gameId={gameId} side={side} sideName={sideName} name={name} readOnly={false} />
@@ -94,41 +87,5 @@ export function GameCollab({
         />
       </div>
     </section>
-  );
-}
-
-function NameEdit({ name, rename }: { name: string; rename(n: string): void }) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(name);
-  if (!editing) {
-    return (
-      <span className="muted">
-        You appear as <b>{name}</b>{' '}
-        <button
-          type="button"
-          className="linklike"
-          style={{ width: 'auto', display: 'inline', color: 'var(--accent)' }}
-          onClick={() => {
-            setDraft(name);
-            setEditing(true);
-          }}
-        >
-          change
-        </button>
-      </span>
-    );
-  }
-  return (
-    <form
-      style={{ display: 'inline-flex', gap: '0.3rem' }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (draft.trim()) rename(draft);
-        setEditing(false);
-      }}
-    >
-      <input type="text" aria-label="Your name" value={draft} maxLength={40} onChange={(e) => setDraft(e.target.value)} autoFocus />
-      <button type="submit">Save</button>
-    </form>
   );
 }

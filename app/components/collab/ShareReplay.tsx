@@ -2,9 +2,10 @@
 /**
  * "Share replay": makes a read-only link /replay/<token>?at=<seq>&view=<viewpoint>. While the game is being
  * played only the spectator's view may be shared (the server refuses the rest); once it is over any side's
- * view may be. A link may let its holders annotate (their own notes layer, one per link).
+ * view may be. A link may let its holders annotate (their own notes layer, one per link). The links this
+ * browser's side made are listed with a Revoke button (a game has a limited number of live links).
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 
@@ -31,7 +32,18 @@ export function ShareReplay({
   const [view, setView] = useState('spectator');
   const [annotate, setAnnotate] = useState(false);
   const [copied, setCopied] = useState(false);
-  const create = useMutation(trpc.replay.create.mutationOptions());
+  const queryClient = useQueryClient();
+  const links = useQuery(trpc.replay.list.queryOptions({ gameId }, { enabled: open }));
+  const refreshLinks = () => queryClient.invalidateQueries({ queryKey: trpc.replay.list.queryKey({ gameId }) });
+  const create = useMutation(trpc.replay.create.mutationOptions({ onSuccess: refreshLinks }));
+  const revoke = useMutation(
+    trpc.replay.revoke.mutationOptions({
+      onSuccess: (_r, v) => {
+        if (create.data?.token === v.token) create.reset();
+        return refreshLinks();
+      },
+    }),
+  );
   const url =
     create.data && typeof window !== 'undefined'
       ? replayUrl(window.location.origin, create.data.token, create.data.view, create.data.atSeq)
@@ -96,6 +108,43 @@ export function ShareReplay({
       {create.error && (
         <p className="error" role="alert">
           {create.error.message}
+        </p>
+      )}
+      {links.data && links.data.length > 0 && (
+        <section aria-label="Replay links you can revoke">
+          <b>Links your side made</b>
+          <ul style={{ margin: '0.3rem 0', paddingLeft: '1.2rem' }}>
+            {links.data.map((l) => (
+              <li
+                key={l.token}
+                data-testid="replay-link-item"
+                style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}
+              >
+                <code style={{ wordBreak: 'break-all', fontSize: 12 }}>
+                  {typeof window !== 'undefined' ? replayUrl(window.location.origin, l.token, l.view, l.atSeq) : l.token}
+                </code>
+                <span className="muted">
+                  {l.view === 'spectator' ? 'spectator view' : `${l.view}'s view`}
+                  {l.atSeq !== null ? `, event ${l.atSeq}` : ''}
+                  {l.canAnnotate ? ', annotatable' : ''}
+                  {l.createdBy ? '' : ' (made by a spectator)'}
+                </span>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate({ gameId, token: l.token })}
+                >
+                  Revoke
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {revoke.error && (
+        <p className="error" role="alert">
+          {revoke.error.message}
         </p>
       )}
     </section>

@@ -3,10 +3,12 @@
  * A side's chat room. Messages show who wrote them and when; messages that arrived since this browser last
  * looked are marked. Read-only for viewers who may only read (e.g. anyone, after the game has ended).
  */
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sideDocName } from '../../../server/yjs/names';
+import { useTRPC } from '../../lib/trpc';
 import { DOC_FULL_MESSAGE, docIsFull } from './docSize';
-import { lastSeen, markSeen, messagesOf, MAX_CHAT_CHARS, postMessage, type ChatMessage } from './chat';
+import { lastSeen, markSeen, messagesOf, MAX_CHAT_CHARS, type ChatMessage } from './chat';
 import { useCollabDoc, useYValue } from './useCollabDoc';
 
 const time = (iso: string) => {
@@ -34,16 +36,21 @@ export function TeamChat({
   const messages = useYValue(arr, () => (arr ? arr.toArray() : []) as ChatMessage[]);
   const [text, setText] = useState('');
   const [full, setFull] = useState(false);
+  // The server writes the message, stamping who sent it and when (the page's name is only for "mine").
+  const trpc = useTRPC();
+  const post = useMutation(trpc.chat.post.mutationOptions());
   // Unread: the last id seen when the panel opened; everything after it is new until the reader looks.
   const [seenAtOpen, setSeenAtOpen] = useState<string | null | undefined>(undefined);
   useEffect(() => setSeenAtOpen(lastSeen(room)), [room]);
-  // One's own messages never count as unread.
-  const mine = (m: ChatMessage) => !readOnly && m.name === name;
+  // One's own messages never count as unread: those this page posted (the server's answer names the id), and
+  // those under this browser's server-given name.
+  const [posted, setPosted] = useState<ReadonlySet<string>>(new Set());
+  const mine = (m: ChatMessage) => !readOnly && (posted.has(m.id) || m.name === name);
   const firstUnread = useMemo(() => {
     if (seenAtOpen === undefined || !messages.length) return -1;
     const seen = seenAtOpen ? messages.findIndex((m) => m.id === seenAtOpen) : -1;
     return messages.findIndex((m, i) => i > seen && !mine(m));
-  }, [messages, seenAtOpen, name, readOnly]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [messages, seenAtOpen, name, readOnly, posted]); // eslint-disable-line react-hooks/exhaustive-deps
   const unread = firstUnread < 0 ? 0 : messages.slice(firstUnread).filter((m) => !mine(m)).length;
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -111,9 +118,19 @@ export function TeamChat({
             e.preventDefault();
             if (!doc || !text.trim()) return;
             if (docIsFull(doc)) return setFull(true);
-            postMessage(doc, { name, side, text });
-            setText('');
-            requestAnimationFrame(markRead);
+            post.mutate(
+              { gameId, side, text },
+              {
+                onSuccess: (m) => {
+                  setPosted((p) => new Set([...p, m.id]));
+                  setText('');
+                  requestAnimationFrame(markRead);
+                },
+                onError: (err) => {
+                  if (err.data?.code === 'PAYLOAD_TOO_LARGE') setFull(true);
+                },
+              },
+            );
           }}
         >
           <input
@@ -126,10 +143,15 @@ export function TeamChat({
             onFocus={markRead}
             style={{ flex: 1, minWidth: 0 }}
           />
-          <button type="submit" disabled={!doc || !text.trim() || full}>
+          <button type="submit" disabled={!doc || !text.trim() || full || post.isPending}>
             Send
           </button>
         </form>
+      )}
+      {post.error && post.error.data?.code !== 'PAYLOAD_TOO_LARGE' && (
+        <p role="alert" className="error">
+          {post.error.message}
+        </p>
       )}
       {full && (
         <p role="alert" className="muted">

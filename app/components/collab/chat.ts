@@ -5,7 +5,7 @@ export interface ChatMessage {
   id: string;
   name: string;
   side: string;
-  /** ISO time, written by the sender's browser. */
+  /** ISO time, stamped by the server (chat.post), as are `name` and `side`. */
   at: string;
   text: string;
 }
@@ -13,12 +13,6 @@ export interface ChatMessage {
 export const MAX_CHAT_CHARS = 2000;
 
 export const messagesOf = (doc: Y.Doc) => doc.getArray<ChatMessage>('messages');
-
-export function postMessage(doc: Y.Doc, m: Omit<ChatMessage, 'id' | 'at'>) {
-  const text = m.text.trim().slice(0, MAX_CHAT_CHARS);
-  if (!text) return;
-  messagesOf(doc).push([{ ...m, text, id: crypto.randomUUID(), at: new Date().toISOString() }]);
-}
 
 /** Unread is per browser: the id of the last message seen in each room, in localStorage. */
 const seenKey = (room: string) => `hexfront.chat-seen.${room}`;

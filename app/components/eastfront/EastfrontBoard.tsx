@@ -28,7 +28,7 @@ export default function EastfrontBoard(props: BoardProps) {
   const { side, status, busy, seq, latestSeq, send, events } = props;
   const view = props.view as View;
   const legal = useMemo(() => indexLegal(props.legal, view), [props.legal, view]);
-  const hints = useHints(view, side);
+  const hints = useHints(view, side, props.hints);
   const veil = useMemo(() => [veilLayer(efMap, inPlay)], []);
   const [hex, setHex] = useState<string | null>(null);
   const [unit, setUnit] = useState<string | null>(null);

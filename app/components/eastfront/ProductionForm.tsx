@@ -1,8 +1,8 @@
 'use client';
 /**
- * Production as a form: one replacement step per damaged block, each with its printed cost, against the
- * production level. The server checks every limit (supply, battles, arrivals this month) and says why an
- * order is refused; the engine's own suggested order is offered as a starting point.
+ * Production as a form: one replacement step per block the engine offers (legal(): damaged, not in a battle, not
+ * new this month, with a supply line; 11.41), each with its printed cost, against the production level. A
+ * suggested order takes the offered blocks in order while the points last.
  */
 import { useMemo, useState } from 'react';
 import { TYPES } from '../../../engine/games/eastfront/data';
@@ -24,12 +24,22 @@ export function ProductionForm({
   busy: boolean;
 }) {
   const offers = actions.filter((a) => a.command.type === 'produce');
-  const suggested = offers.find((a) => (a.command.replace as string[]).length > 0);
-  const [picked, setPicked] = useState<Set<string>>(() => new Set((suggested?.command.replace as string[]) ?? []));
-  const damaged = useMemo(
-    () => view.units.filter((u) => u.side === side && u.id && u.at && (u.cv ?? 0) < (u.max ?? 0)),
-    [view.units, side],
-  );
+  const steps = offers.find((a) => a.choices?.[0]?.field === 'replace')?.choices?.[0];
+  const suggested = useMemo(() => {
+    const out: string[] = [];
+    let left = steps?.budget ?? 0;
+    for (const o of steps?.options ?? [])
+      if ((o.cost ?? 0) <= left) {
+        out.push(String(o.value));
+        left -= o.cost ?? 0;
+      }
+    return out;
+  }, [steps]);
+  const [picked, setPicked] = useState<Set<string>>(() => new Set(suggested));
+  const damaged = useMemo(() => {
+    const ids = new Set((steps?.options ?? []).map((o) => String(o.value)));
+    return view.units.filter((u) => u.side === side && u.id && ids.has(u.id));
+  }, [view.units, side, steps]);
   const eliminated = view.units.filter((u) => u.side === side && u.id && !u.at);
   const cost = (type?: string) => (type ? (TYPES[type as keyof typeof TYPES]?.cost[side]?.step ?? 0) : 0);
   const total = [...picked].reduce((s, id) => s + cost(damaged.find((u) => u.id === id)?.type), 0);
@@ -50,7 +60,7 @@ export function ProductionForm({
         Points this month: <b>{budget}</b> (your production level). One replacement step per block; blocks in a battle or cut off from
         supply cannot take one.
       </p>
-      {damaged.length === 0 && <p className="muted">None of your blocks on the board is below full strength.</p>}
+      {damaged.length === 0 && <p className="muted">None of your blocks can take a replacement step now.</p>}
       <ul className="ef-list">
         {damaged.map((u) => (
           <li key={u.id}>
@@ -87,8 +97,8 @@ export function ProductionForm({
         >
           Spend nothing
         </button>
-        {suggested && (
-          <button type="button" className="secondary" onClick={() => setPicked(new Set(suggested.command.replace as string[]))}>
+        {suggested.length > 0 && (
+          <button type="button" className="secondary" onClick={() => setPicked(new Set(suggested))}>
             Use the suggested order
           </button>
         )}

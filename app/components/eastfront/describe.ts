@@ -33,7 +33,8 @@ export function indexEvents(events: ClientEvent[], units?: { token: string; side
   const alias = new Map<string, string>();
   const k = (id: string) => alias.get(id) ?? id;
   for (const e of events) {
-    const d = e.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // biome-ignore lint/suspicious/noExplicitAny: payloads of every event type, read field by field
+    const d = e.data as Record<string, any>;
     switch (e.type) {
       case 'setup':
         for (const u of d.units ?? []) {
@@ -96,7 +97,8 @@ const PHASE_WORD: Record<string, string> = {
 };
 
 export function describeEastfront(e: ClientEvent): string {
-  const d = e.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: payloads of every event type, read field by field
+  const d = e.data as Record<string, any>;
   switch (e.type) {
     case 'setup':
       return `Operation Edelweiss is set up: ${d.units?.length ?? 0} blocks on the board or in reserve, ${turnWords(d.turn)}, ${d.weather} weather.`;
@@ -198,6 +200,10 @@ export function describeEastfront(e: ClientEvent): string {
       return `${SIDE_NAME[d.side] ?? d.side} production order sealed: ${d.order?.replace?.length ?? 0} replacement(s), ${d.order?.cadres?.length ?? 0} new cadre(s), ${d.spent} PP.`;
     case 'replaced':
       return `${cap(unitName(d.unit))} gets a replacement step (now ${d.cv}).`;
+    case 'replacements':
+      return d.units?.length
+        ? `Replacement steps for ${d.units.map((r: { unit: string; cv: number }) => `${unitName(r.unit)} (now ${r.cv})`).join(', ')}.`
+        : 'No replacement steps this month.';
     case 'cadre':
       return d.cv === -1
         ? `A new block appears at ${hexLabel(d.hex)}.`

@@ -12,6 +12,7 @@ import {
   rangeHints,
   speedOf,
   type FireHint,
+  type HintsData,
   type MoveCost,
   type RangeHint,
 } from '../../../engine/games/eastfront/hints';
@@ -30,11 +31,21 @@ export interface Hints {
 
 const NONE: Hints = { fire: new Map(), range: new Map() };
 
-export function useHints(view: View, side?: string): Hints {
+/**
+ * The hints the server sent with the view (ruleset.hints, computed from this viewer's own view); computed here
+ * from the view only where a page has none from the server (a replay link).
+ */
+export function useHints(view: View, side?: string, fromServer?: unknown): Hints {
   return useMemo(() => {
+    const data = fromServer as HintsData | null | undefined;
+    if (data?.fire && data.range)
+      return {
+        fire: new Map(Object.entries(data.fire)),
+        range: new Map(Object.entries(data.range).map(([id, r]) => [id, { ...r, hexes: new Set(r.hexes) }])),
+      };
     if (side !== 'german' && side !== 'soviet') return NONE;
     return { fire: fireHints(efBoard, view, side as Side), range: rangeHints(efBoard, view, side as Side) };
-  }, [view, side]);
+  }, [view, side, fromServer]);
 }
 
 export function costOf(view: View, unit: ViewUnit, o: MoveOption): MoveCost {

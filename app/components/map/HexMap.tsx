@@ -59,6 +59,10 @@ const TERRAIN_FILL: Record<string, string> = {
   forest: 'rgba(96, 135, 74, 0.65)',
   marsh: 'rgba(116, 160, 150, 0.65)',
   mountain: 'rgba(150, 118, 82, 0.7)',
+  // War in the East terrain keys (5.8)
+  woods: 'rgba(96, 135, 74, 0.65)',
+  swamp: 'rgba(116, 160, 150, 0.65)',
+  rough: 'rgba(150, 118, 82, 0.7)',
   city: 'rgba(150, 138, 138, 0.6)',
   sea: 'rgba(150, 186, 206, 0.55)',
   lake: 'rgba(150, 186, 206, 0.55)',
@@ -78,7 +82,7 @@ export function hexInfo(map: MapData, id: string): HexInfo | null {
   };
 }
 
-function describe(info: HexInfo): string {
+function describeHex(info: HexInfo): string {
   const h = info.hex;
   const lines = [
     `<b>${h.name ?? info.names[0] ?? 'hex'}</b> <span class="muted">${h.id}</span>`,
@@ -338,7 +342,7 @@ export default function HexMap({
       const info = byId.has(id) ? hexInfo(map, id) : null;
       if (overlay && tip.current) {
         if (info && tooltip) {
-          if (id !== last) tip.current.innerHTML = describe(info);
+          if (id !== last) tip.current.innerHTML = describeHex(info);
           overlay.setPosition(e.coordinate);
           tip.current.style.display = 'block';
         } else {

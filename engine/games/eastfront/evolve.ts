@@ -301,6 +301,8 @@ export function evolve(s: State, e: Event): State {
       return { ...s, orders: { ...s.orders, [e.side]: e.order } };
     case 'replaced':
       return setUnit(s, e.unit, { cv: e.cv });
+    case 'replacements':
+      return e.units.reduce((x, r) => setUnit(x, r.unit, { cv: r.cv }), s);
     case 'cadre': {
       // a rebuilt unit starts clean (a para is not dispersed any more, 14.6)
       const n = clearMarks(setUnit(s, e.unit, { at: e.hex, cv: e.cv, token: e.token, fresh: true, face: false }), e.unit, [

@@ -4,6 +4,7 @@
  * and that folding the log again gives the same state.
  */
 import { SeededDice, fold, type Actor } from '../../core';
+import { complete, randomPicker } from '../../core/actions';
 import { isHq } from './data';
 import type { EastfrontRuleset } from './ruleset';
 import { hexsideLimit, overstacks } from './rules';
@@ -91,11 +92,15 @@ export function fuzz(
       }
       const enders = acts.filter((a) => a.command.type.startsWith('end'));
       const a = enders.length && pick.next() < 0.12 ? enders[0] : pick.pick(acts);
+      const cmd = complete(
+        a,
+        randomPicker(() => pick.next()),
+      );
       let evs: Event[];
       try {
-        evs = rs.decide(s, rs.parseCommand(JSON.parse(JSON.stringify(a.command))), actor, dice);
+        evs = rs.decide(s, rs.parseCommand(JSON.parse(JSON.stringify(cmd))), actor, dice);
       } catch (e) {
-        rep.problems.push(`seed ${seed} cmd ${i} ${JSON.stringify(a.command)}: ${(e as Error).message}`);
+        rep.problems.push(`seed ${seed} cmd ${i} ${JSON.stringify(cmd)}: ${(e as Error).message}`);
         break;
       }
       rep.commands++;

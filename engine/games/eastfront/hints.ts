@@ -129,3 +129,17 @@ export function moveCost(b: Board, view: View, unit: ViewUnit, move: { kind: str
     ...(stop ? { stop } : {}),
   };
 }
+
+/** The hints as plain JSON, as the server sends them with the view (ruleset.hints): per own unit id. */
+export interface HintsData {
+  fire: Record<string, FireHint>;
+  range: Record<string, Omit<RangeHint, 'hexes'> & { hexes: string[] }>;
+}
+
+/** The viewer's hints from their own view (so they hold nothing the view does not); none for spectators. */
+export function hintsData(b: Board, view: View, me: Side | null): HintsData {
+  if (!me) return { fire: {}, range: {} };
+  const range: HintsData['range'] = {};
+  for (const [id, r] of rangeHints(b, view, me)) range[id] = { ...r, hexes: [...r.hexes].sort() };
+  return { fire: Object.fromEntries(fireHints(b, view, me)), range };
+}

@@ -16,6 +16,7 @@ export const eastfront: EastfrontRuleset = createEastfront(map, {
   extraSources: { soviet: edelweissSovietEntries(map, inPlay) },
 });
 
-export { createEastfront, parseEastfrontCommand, type EastfrontConfig, type EastfrontRuleset } from './ruleset';
+export { parseEastfrontCommand } from './commands';
+export { createEastfront, type EastfrontConfig, type EastfrontRuleset } from './ruleset';
 export type { Command as EastfrontCommand, Event as EastfrontEvent, State as EastfrontState } from './state';
 export type { View as EastfrontView } from './view';

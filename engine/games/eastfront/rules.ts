@@ -334,3 +334,12 @@ export function liveUnits(s: State, side?: Side): Unit[] {
 export function weatherIs(s: State, w: Weather) {
   return s.weather === w;
 }
+
+/**
+ * Units in the order of their public tokens (dealt by a shuffle at set-up), for rules that emit one event per unit
+ * while some of the units are face down: the id order follows the scenario card's letters and would name them.
+ */
+export function inTokenOrder(units: Unit[]): Unit[] {
+  const no = (t: string) => Number(t.replace(/\D/g, '')) || 0;
+  return [...units].sort((a, b) => no(a.token) - no(b.token));
+}

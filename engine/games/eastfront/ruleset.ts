@@ -2,7 +2,6 @@
  * The EastFront ruleset factory: binds the rules to a board (map + play area) and a scenario's static
  * context. engine/games/eastfront/index.ts builds the real one over map.json; tests build small ones.
  */
-import { z } from 'zod';
 import type { Actor, DiceSource, GameStatus, LegalAction, Roles, Ruleset, Viewer } from '../../core';
 import { RuleError } from '../../core/errors';
 import type { MapData } from '../../maps/model';
@@ -10,8 +9,13 @@ import { Board } from './board';
 import { EDELWEISS, EDELWEISS_UNITS, isHq, other, rollWeather, weatherOf, type Side, type SetupUnit, type Weather } from './data';
 import { evolve, initialState } from './evolve';
 import { cityValue, computeControl, type ScenarioCtx } from './rules';
+import { parseEastfrontCommand } from './commands';
 import type { Battle, Command, Event, State, Unit } from './state';
-import { decideIn, promptLegal, STEPS, statusLine, unsupplyLegal, type Game } from './steps';
+import { decideByTable, legalByTable, waitingByTable } from '../../core/steps';
+import type { Game } from './steps/game';
+import { TABLE } from './steps/table';
+import { statusLine } from './steps/turn';
+import { type HintsData, hintsData } from './hints';
 import { redactEvent, viewOf, type View } from './view';
 
 export interface EastfrontConfig {
@@ -30,59 +34,6 @@ export interface EastfrontConfig {
   end?: { year: number; month: number };
   start?: { year: number; month: number; fortnight: 1 | 2 };
   mapId?: string;
-}
-
-const idList = z.array(z.string().min(1).max(40)).max(64);
-const path = z.array(z.string().min(1).max(40)).max(40).default([]);
-const hexRef = z.string().min(1).max(40);
-const dest = { to: hexRef.optional(), via: z.array(hexRef).max(10).optional() };
-const commandSchema = z.discriminatedUnion('type', [
-  z
-    .object({
-      type: z.literal('activate'),
-      hq: z.string().min(1).max(40),
-      deploy: z.string().min(1).max(40).optional(),
-      blitz: z.boolean().optional(),
-      paradrop: z.boolean().optional(),
-    })
-    .strict(),
-  z.object({ type: z.literal('endCommand') }).strict(),
-  z.object({ type: z.literal('move'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
-  z.object({ type: z.literal('rail'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
-  z.object({ type: z.literal('retreat'), unit: z.string().min(1).max(40), path, by: z.string().min(1).max(40), ...dest }).strict(),
-  z.object({ type: z.literal('mobilize'), hq: z.string().min(1).max(40), path, rail: z.boolean().optional(), ...dest }).strict(),
-  z.object({ type: z.literal('endMovement') }).strict(),
-  z.object({ type: z.literal('airstrike'), hq: z.string().min(1).max(40), hex: z.string().min(1).max(40) }).strict(),
-  z.object({ type: z.literal('fight'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
-  z.object({ type: z.literal('defend'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
-  z.object({ type: z.literal('endCombat') }).strict(),
-  z.object({ type: z.literal('unsupply'), units: idList }).strict(),
-  z.object({ type: z.literal('allocate'), hex: hexRef, unit: z.string().min(1).max(40) }).strict(),
-  z.object({ type: z.literal('paradrop'), unit: z.string().min(1).max(40), by: z.string().min(1).max(40), to: hexRef }).strict(),
-  z
-    .object({
-      type: z.enum(['seaMove', 'invade', 'exitZone', 'disband', 'advanceReinforcement']),
-      unit: z.string().min(1).max(40).optional(),
-    })
-    .passthrough(),
-  z
-    .object({
-      type: z.literal('produce'),
-      replace: idList,
-      cadres: z.array(z.object({ unit: z.string().min(1).max(40), hex: z.string().min(1).max(40) }).strict()).max(64),
-    })
-    .strict(),
-]);
-
-export function parseEastfrontCommand(input: unknown): Command {
-  const r = commandSchema.safeParse(input);
-  if (!r.success)
-    throw new RuleError(
-      'BAD_COMMAND',
-      null,
-      `malformed command: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return r.data as Command;
 }
 
 export type EastfrontRuleset = Ruleset<State, Command, Event, View> & { board: Board; game: Game };
@@ -169,7 +120,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
   const rs: EastfrontRuleset = {
     id: 'eastfront',
     name: 'EastFront',
-    version: '0.4.0',
+    version: '0.5.0',
     board,
     game,
     scenarios: [
@@ -253,16 +204,17 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
     evolve,
     decide(state: State, command: Command, actor: Actor, dice: DiceSource): Event[] {
       if (actor.side !== 'german' && actor.side !== 'soviet') throw new RuleError('FORBIDDEN', null, 'not a side of this game');
-      return decideIn(state, game, command, actor, dice);
+      return decideByTable(TABLE, game, state, command, actor, dice);
     },
-    legal(state: State, actor: Actor): LegalAction<Command>[] {
-      if (state.phase === 'over') return [];
-      if (state.prompt?.kind === 'defend' || state.prompt?.kind === 'allocate') return promptLegal(state, game, actor);
-      if (state.prompt?.kind === 'unsupply') return unsupplyLegal(state, game, actor);
-      if (state.phase !== 'production' && actor.side !== state.active) return [];
-      return STEPS[state.phase].legal(state, game, actor);
-    },
+    legal: (state: State, actor: Actor): LegalAction<Command>[] => legalByTable(TABLE, game, state, actor),
     view: (state: State, viewer: Viewer) => viewOf(state, viewer),
+    /** Firepower and command ranges for the viewer's own blocks, from the viewer's own view (hints.ts). */
+    hints: (state: State, viewer: Viewer): HintsData =>
+      hintsData(
+        board,
+        viewOf(state, viewer),
+        viewer.kind === 'side' && (viewer.side === 'german' || viewer.side === 'soviet') ? viewer.side : null,
+      ),
     redact: (e: Event, viewer: Viewer, before: State) => redactEvent(e, viewer, before),
     status(state: State): GameStatus {
       const waitingFor: GameStatus['waitingFor'] = [];
@@ -276,24 +228,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
             ? `${state.result.level}${state.result.winner ? ` ${state.result.winner} victory` : ''} (VP ${state.result.vp.german}-${state.result.vp.soviet})`
             : undefined,
         };
-      const p = state.prompt;
-      if (p?.kind === 'defend') waitingFor.push({ side: p.side, what: `defensive fire at ${board.label(p.hex)} (7.22)` });
-      else if (p?.kind === 'allocate')
-        waitingFor.push({
-          side: p.side,
-          what:
-            p.what === 'loss'
-              ? `which unit takes a hit at ${board.label(p.hex)} (7.33)`
-              : `which attacker is thrown back at ${board.label(p.hex)} (7.51)`,
-        });
-      else if (p?.kind === 'unsupply')
-        waitingFor.push({
-          side: p.side,
-          what: `units beyond stacking limits to go unsupplied at ${p.hexes.map((h) => board.label(h.hex)).join(', ')} (6.22)`,
-        });
-      else if (p?.kind === 'production')
-        for (const s of p.sides) waitingFor.push({ side: s, command: 'production', what: 'production orders (11.1)' });
-      else waitingFor.push({ side: state.active, command: game.commands[state.active][0].id, what: `${state.phase} phase` });
+      waitingFor.push(...waitingByTable(TABLE, game, state).waitingFor);
       return { turn: statusLine(state), phase: state.phase, waitingFor, finished: false };
     },
     parseCommand(input: unknown): Command {

@@ -158,29 +158,7 @@ export interface ProductionOrder {
 
 // ---------------------------------------------------------------- commands
 
-export type Command =
-  | { type: 'activate'; hq: string; deploy?: string; blitz?: boolean; paradrop?: boolean }
-  | { type: 'endCommand' }
-  /** Moves give an explicit `path` (hexes after the start), or `to` (+ optional `via` waypoints) for the
-   *  engine to choose the shortest legal path. */
-  | { type: 'move'; unit: string; path: string[]; by: string; to?: string; via?: string[] }
-  | { type: 'rail'; unit: string; path: string[]; by: string; to?: string; via?: string[] }
-  | { type: 'retreat'; unit: string; path: string[]; by: string; to?: string; via?: string[] }
-  | { type: 'mobilize'; hq: string; path: string[]; rail?: boolean; to?: string; via?: string[] }
-  | { type: 'endMovement' }
-  | { type: 'airstrike'; hq: string; hex: string }
-  | { type: 'fight'; hex: string; order?: string[]; prefs?: string[] }
-  | { type: 'defend'; hex: string; order?: string[]; prefs?: string[] }
-  | { type: 'endCombat' }
-  /** Answer to the 'unsupply' prompt: the units (per overstacked hex, exactly its excess) that go unsupplied. */
-  | { type: 'unsupply'; units: string[] }
-  /** Answer to an `allocate` prompt: the unit that takes the hit or the repulse. */
-  | { type: 'allocate'; hex: string; unit: string }
-  /** 14.3: airdrop a para unit into `to`, commanded by its paradrop HQ `by`. */
-  | { type: 'paradrop'; unit: string; by: string; to: string }
-  | { type: 'produce'; replace: string[]; cadres: { unit: string; hex: string }[] }
-  /** Recognised but not yet implemented: each raises NOT_SUPPORTED with its rule. */
-  | { type: 'seaMove' | 'invade' | 'exitZone' | 'disband' | 'advanceReinforcement'; unit?: string };
+export type { Command } from './commands';
 
 // ---------------------------------------------------------------- events
 
@@ -264,7 +242,11 @@ export type Event =
   | { type: 'attrition'; unit: string; cv: number; eliminated?: boolean }
   | { type: 'productionLevel'; pl: Record<Side, number> }
   | { type: 'ordersSealed'; side: Side; order: ProductionOrder; spent: number }
+  /** One replacement step (logs before 0.5.0; newer logs hold one 'replacements' event per side). */
   | { type: 'replaced'; unit: string; cv: number }
+  /** 11.41: a side's replacement steps this month, one event per side even when empty, so that the number of
+   *  events (the seq numbers the other side sees) says nothing about how many steps were bought. */
+  | { type: 'replacements'; side: Side; units: { unit: string; cv: number }[] }
   | { type: 'cadre'; unit: string; hex: string; token: string; cv: number }
   /** 6.41 NOTE: a retreat while new units engaged the same hex is also a new attack by them. */
   | { type: 'battleRenewed'; hex: string; oa: Side }

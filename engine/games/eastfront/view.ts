@@ -118,6 +118,12 @@ export function viewOf(s: State, viewer: Viewer): View {
   return v;
 }
 
+/** A public order for lists of blocks: side, hex, token (tokens are dealt by a shuffle at set-up). */
+function byPlace(a: { side: string; at: string | null; token: string }, b: { side: string; at: string | null; token: string }): number {
+  return cmp(a.side, b.side) || cmp(a.at ?? '', b.at ?? '') || cmp(a.token, b.token);
+}
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The event as `viewer` may see it, judged on the state before the event. */
 export function redactEvent(e: Event, viewer: Viewer, before: State): Event | null {
   if (viewer.kind === 'omniscient') return e;
@@ -129,11 +135,13 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
   const pub = (id: string) => (visible(id) ? id : (before.units[id]?.token ?? '?'));
   switch (e.type) {
     case 'setup':
+      // listed by side, hex and token: the card's letter order would pair each face-down token with its letter
       return {
         ...e,
         units: e.units
           .map((u) => (sees(viewer, u, before, undefined) ? u : ({ token: u.token, side: u.side, at: u.at } as unknown as Unit)))
-          .filter((u) => u.at !== null || sees(viewer, u, before)),
+          .filter((u) => u.at !== null || sees(viewer, u, before))
+          .sort(byPlace),
       };
     case 'moved': {
       if (owner(e.unit)) return e;
@@ -178,7 +186,7 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
     case 'linkup':
       return visible(e.unit) ? e : { ...e, unit: pub(e.unit) };
     case 'overstackExcused':
-      return { ...e, units: e.units.map(pub) };
+      return owner(e.units[0] ?? '') ? e : { ...e, units: e.units.map(pub).sort(cmp) };
     case 'fire':
       return visible(e.unit) || e.kind === 'air' ? e : { ...e, unit: pub(e.unit) };
     case 'awaiting':
@@ -187,9 +195,12 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
       return e;
     case 'supplyChecked':
       if (viewer.kind === 'side' && viewer.side === e.side) return e;
-      return { ...e, unsupplied: e.unsupplied.map(pub), supplied: e.supplied.map(pub) };
+      // the decider lists units by id: sorted again by what the viewer is shown
+      return { ...e, unsupplied: e.unsupplied.map(pub).sort(cmp), supplied: e.supplied.map(pub).sort(cmp) };
     case 'attrition':
       return owner(e.unit) ? e : { type: 'attrition', unit: pub(e.unit), cv: -1, ...(e.eliminated ? { eliminated: true } : {}) };
+    case 'replacements':
+      return viewer.kind === 'side' && viewer.side === e.side ? e : null;
     case 'ordersSealed':
     case 'replaced':
       return viewer.kind === 'side' && viewer.side === (e.type === 'ordersSealed' ? e.side : before.units[e.unit]?.side) ? e : null;

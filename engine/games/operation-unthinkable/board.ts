@@ -2,7 +2,8 @@
  * Facts derived from a state and the map: occupancy, zones of control, supply, the army group boundary.
  * States are never mutated after evolve, so a Board is cached per state object.
  */
-import { floodFrom, hopDistances, zoneOfControl } from '../../mechanics/trace';
+import { floodFrom, hopDistances } from '../../mechanics/board';
+import { zoneOfControl } from '../../mechanics/zoc';
 import { RuleError } from '../../core/errors';
 import { F_AUTOBAHN, F_CITY, F_FOREST, F_MARSH, idToAxial, parseId, sideKey, type OuMap } from './map';
 import { isAirborne, isArtillery, isCavalry, stackValue, unitDef, type UnitDef } from './data';

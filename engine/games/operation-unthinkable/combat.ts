@@ -2,9 +2,9 @@
 import { RuleError } from '../../core/errors';
 import type { Actor } from '../../core/ruleset';
 import type { DiceSource } from '../../core/dice';
-import { halveUp, oddsColumn, oddsLabel, oddsRatio, shiftColumn, type ShiftedColumn } from '../../mechanics/odds';
+import { columnOf, halveUp, netShift, oddsLabel, oddsRatio, readCell, type ShiftedColumn, shiftOnLadder } from '../../mechanics/odds';
 import { board, onMap, other, stackOk, type Board } from './board';
-import { crt, factors, isAirborne, isArtillery, isCavalry, isMech, tables, unitDef } from './data';
+import { crtTable, factors, isAirborne, isArtillery, isCavalry, isMech, tables, unitDef } from './data';
 import { hexDistance, ring1, sideKey, type OuMap } from './map';
 import { phaseKind, requireCovers } from './movement';
 import type { Combat, Event, LossSide, Placement, Side, State } from './types';
@@ -229,12 +229,17 @@ export function combatOdds(map: OuMap, s: State, c: Combat): CombatOdds {
   const b = board(map, s);
   const st = strengths(b, s, c);
   const row = crtRow(c);
-  const labels = row === 'upper' ? crt.upper : crt.lower;
-  const ratio = oddsRatio(st.attack, st.defense);
-  const column = oddsColumn(labels, ratio);
+  const ladder = crtTable.rows[row];
+  const column = columnOf(ladder, st.attack, st.defense);
   const sh = shifts(b, s, c);
-  const net = Object.values(sh).reduce((a, x) => a + x, 0);
-  return { ...st, odds: oddsLabel(ratio), row, column, shifts: sh, final: shiftColumn(column, net, labels.length) };
+  return {
+    ...st,
+    odds: oddsLabel(oddsRatio(st.attack, st.defense)),
+    row,
+    column,
+    shifts: sh,
+    final: shiftOnLadder(ladder, column, netShift(sh)),
+  };
 }
 
 export interface AttackPreview {
@@ -296,7 +301,7 @@ export function resolve(map: OuMap, s: State, c: Combat, dice: DiceSource): Even
   const ev: Event[] = [];
   const o = combatOdds(map, s, c);
   const { row, column } = o;
-  const labels = row === 'upper' ? crt.upper : crt.lower;
+  const ladder = crtTable.rows[row];
   const sh = { ...o.shifts };
   const base: Combat = { ...c, oos: o.oos };
   const summary = { type: 'resolved' as const, attack: o.attack, defense: o.defense, odds: o.odds, row, column };
@@ -311,15 +316,14 @@ export function resolve(map: OuMap, s: State, c: Combat, dice: DiceSource): Even
     }
     if (eff > 0) sh.bomber = eff;
   }
-  const net = Object.values(sh).reduce((a, x) => a + x, 0);
-  const col = shiftColumn(column, net, labels.length);
+  const col = shiftOnLadder(ladder, column, netShift(sh));
   let die: number | null = null;
   let raw: string;
   if (col.kind === 'above') raw = 'DE';
   else if (col.kind === 'below') raw = 'AL1';
   else {
     die = dice.roll(6);
-    raw = crt.results[col.index][die - 1];
+    raw = readCell(crtTable, col.index, die);
   }
   const t = b.idx(c.target);
   let result = raw;
@@ -327,7 +331,7 @@ export function resolve(map: OuMap, s: State, c: Combat, dice: DiceSource): Even
   ev.push({
     ...summary,
     shifts: sh,
-    final: col.kind === 'column' ? col.index : col.kind === 'above' ? labels.length : -1,
+    final: col.kind === 'column' ? col.index : col.kind === 'above' ? ladder.columns.length : -1,
     die,
     result,
     ...(raw !== result ? { raw } : {}),

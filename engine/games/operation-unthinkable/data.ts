@@ -2,6 +2,7 @@
 import countersJson from './data/counters.json';
 import tablesJson from './data/tables.json';
 import crtJson from './data/crt.json';
+import { ladder, oddsTable } from '../../mechanics/odds';
 
 export type Nat = 'SU' | 'PC' | 'US' | 'UK' | 'CN' | 'PL2' | 'DE' | 'AAA';
 export type UnitType =
@@ -45,6 +46,8 @@ export const UNITS: readonly UnitDef[] = counters.units;
 export const UNIT: ReadonlyMap<string, UnitDef> = new Map(UNITS.map((u) => [u.id, u]));
 export const tables = tablesJson;
 export const crt = crtJson as { upper: string[]; lower: string[]; results: string[][]; prov: string };
+/** The CRT as a shared odds table: the upper and lower rows of labels over one grid (11.2 step 5, ruling A2b). */
+export const crtTable = oddsTable({ upper: ladder(crt.upper), lower: ladder(crt.lower) }, crt.results);
 
 export function unitDef(id: string): UnitDef {
   const u = UNIT.get(id);

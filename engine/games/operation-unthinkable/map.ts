@@ -8,7 +8,7 @@
  */
 import { fromOffset, toOffset, DIRECTIONS, type Hex } from '../../core/hex';
 import type { MapData } from '../../maps/model';
-import { floodFrom } from '../../mechanics/trace';
+import { buildHexBoard, floodFrom, type HexBoard, hexsidesOf, sideKey } from '../../mechanics/board';
 import printed from './data/map-printed.json';
 
 export const LAYOUT = 'odd-q' as const;
@@ -47,15 +47,11 @@ export const F_MARSH = 2;
 export const F_CITY = 4;
 export const F_AUTOBAHN = 8;
 
-export interface OuMap {
-  ids: string[];
-  index: Map<string, number>;
+/** The shared board (engine/mechanics/board.ts) with OU's columns, rows, edges and start lines. */
+export interface OuMap extends HexBoard {
   col: number[];
   row: number[];
-  /** On-map neighbours of each index. */
-  nb: number[][];
-  /** Terrain flags per index (F_*); 0 = clear. */
-  terrain: Uint8Array;
+  /** Hexsides of kind 'river' (the same set as hexsides.get('river')). */
   river: Set<number>;
   lake: Set<number>;
   /** Hexsides an autobahn symbol crosses (10.2.3). */
@@ -64,12 +60,10 @@ export interface OuMap {
   east: number[];
   /** 1 where the hex starts Allied-controlled, per frontline (3.3, 2.1.2). */
   frontline: { elbe: Uint8Array; mulde: Uint8Array };
-  /** Names of cities by index (for views). */
-  cityName: Map<number, string>;
   provenance: string[];
 }
 
-export const sideKey = (a: number, b: number): number => (a < b ? a * 65536 + b : b * 65536 + a);
+export { sideKey };
 
 export interface MapSpec {
   columns: [number, number];
@@ -169,34 +163,23 @@ export function buildMap(spec: MapSpec): OuMap {
       const id = hexId(c, r);
       if (!missing.has(id)) ids.push(id);
     }
-  const index = new Map(ids.map((id, i) => [id, i]));
-  const nb = ids.map((id) =>
-    ring1(id)
-      .map((n) => index.get(n))
-      .filter((n): n is number => n !== undefined),
-  );
-  const terrain = new Uint8Array(ids.length);
-  for (const [id, t] of Object.entries(spec.terrain ?? {})) {
-    const i = index.get(id);
-    if (i !== undefined) terrain[i] |= flagsOf(t);
-  }
-  const cityName = new Map<number, string>();
-  for (const [id, name] of Object.entries(spec.cities ?? {})) {
-    const i = index.get(id);
-    if (i === undefined) continue;
-    terrain[i] |= F_CITY;
-    cityName.set(i, name);
-  }
-  const sides = (list?: [string, string][]) => {
-    const s = new Set<number>();
-    for (const [a, b] of list ?? []) {
-      const ia = index.get(a);
-      const ib = index.get(b);
-      if (ia !== undefined && ib !== undefined) s.add(sideKey(ia, ib));
-    }
-    return s;
-  };
-  const autobahn = sides(spec.autobahn);
+  const terrainById: Record<string, number> = {};
+  for (const [id, t] of Object.entries(spec.terrain ?? {})) terrainById[id] = (terrainById[id] ?? 0) | flagsOf(t);
+  for (const id of Object.keys(spec.cities ?? {})) terrainById[id] = (terrainById[id] ?? 0) | F_CITY;
+  const kinds: [string, [string, string][] | undefined][] = [
+    ['river', spec.rivers],
+    ['lake', spec.lakes],
+    ['autobahn', spec.autobahn],
+  ];
+  const board = buildHexBoard({
+    ids,
+    around: ring1,
+    terrain: terrainById,
+    hexsides: kinds.flatMap(([kind, list]) => (list ?? []).map(([a, b]) => ({ kind, a, b }))),
+    cities: spec.cities,
+  });
+  const { index, nb, terrain } = board;
+  const autobahn = hexsidesOf(board, 'autobahn');
   for (const k of autobahn) {
     terrain[Math.floor(k / 65536)] |= F_AUTOBAHN;
     terrain[k % 65536] |= F_AUTOBAHN;
@@ -225,19 +208,15 @@ export function buildMap(spec: MapSpec): OuMap {
     return out;
   };
   return {
-    ids,
-    index,
+    ...board,
     col,
     row,
-    nb,
-    terrain,
-    river: sides(spec.rivers),
-    lake: sides(spec.lakes),
+    river: hexsidesOf(board, 'river'),
+    lake: hexsidesOf(board, 'lake'),
     autobahn,
     west: westEdge,
     east: ids.map((_, i) => i).filter((i) => col[i] === east),
     frontline: { elbe: line('elbe'), mulde: line('mulde') },
-    cityName,
     provenance: spec.provenance ?? [],
   };
 }

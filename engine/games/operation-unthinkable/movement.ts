@@ -6,6 +6,7 @@ import { sideKey } from './map';
 import { isAirborne, movementFactor, paysLight, tables, unitDef, type UnitDef } from './data';
 import type { Event, Side, State } from './types';
 import type { OuMap } from './map';
+import { costedReach, dearest, pathOf, type ReachLabel } from '../../mechanics/reach';
 
 const T = tables.terrain;
 
@@ -270,13 +271,6 @@ export interface ReachHex {
   path: string[];
 }
 
-interface Label {
-  node: number;
-  /** half-MP spent per cost class (light, heavy) */
-  c: number[];
-  prev: Label | null;
-}
-
 /**
  * Every hex `units` can move to now as one move (10.0-10.2.3, 8.2, 7.0/7.1.1, 3.4, 9.4.1; exit per 4.1/4.2 and
  * ruling A10), with one path walk() accepts for each. Empty when the group may not move. Units of a group may pay
@@ -297,63 +291,30 @@ export function reachable(map: OuMap, s: State, actor: Actor, units: string[]): 
   const cls = light.map((l) => classes.indexOf(l));
   const rem = classes.map((_, k) => Math.min(...defs.filter((_, j) => cls[j] === k).map((d) => (s.ph.mf[d.id] ?? mf[d.id]) - used[d.id])));
   const rep = classes.map((_, k) => defs[cls.indexOf(k)]);
-  const n = map.ids.length;
   const start = b.idx(ctx.from);
-  // node = hex index, or hex index + n for an airborne-held hex passed along the autobahn (7.1.1), never a stop
-  const labels: Label[][] = Array.from({ length: 2 * n }, () => []);
-  const dominated = (node: number, c: number[]) => labels[node].some((l) => l.c.every((v, k) => v <= c[k]));
-  const first: Label = { node: start, c: classes.map(() => 0), prev: null };
-  labels[start].push(first);
-  const queue: Label[] = [first];
+  const r = costedReach({
+    start,
+    neighbours: map.nb,
+    budget: rem,
+    cost: (from, to, k) => stepCost(b, rep[k], from, to, g),
+    enter: (from, to, passing) => {
+      if (b.occupant(to) === other(side)) return null;
+      if (passing && !map.autobahn.has(sideKey(from, to))) return null;
+      if (defs.some((d) => boundaryBlock(b, s, d, from, to))) return null;
+      const there = b.unitsAt(to).filter((id) => !units.includes(id));
+      if (stackOk([...there, ...units])) return 'end';
+      // 7.1.1: along the autobahn through a hex the airborne corps hold, never ending there
+      return there.length > 0 && there.every((id) => isAirborne(unitDef(id))) && map.autobahn.has(sideKey(from, to)) ? 'pass' : null;
+    },
+    stops: (i) => b.ezoc(side, i), // 8.2: entering an enemy zone of control ends the move
+  });
+  const ids = (l: ReachLabel) => pathOf(l).map((i) => map.ids[i]);
+  for (const [i, l] of r.best) out.set(map.ids[i], { cost: dearest(l), path: ids(l) });
   const edge = new Set(side === 'allied' ? map.east : map.west);
-  const exitBest: Label[] = [];
-  const stops = (i: number) => b.ezoc(side, i);
-  for (let qi = 0; qi < queue.length; qi++) {
-    const l = queue[qi];
-    if (labels[l.node].indexOf(l) < 0) continue; // superseded
-    const transit = l.node >= n;
-    const cur = transit ? l.node - n : l.node;
-    if (l.prev && !transit && stops(cur)) continue; // 8.2: entering an enemy zone of control ends the move
-    if (!transit && edge.has(cur) && l.c.every((v, k) => v + 2 <= rem[k])) exitBest.push(l);
-    for (const nx of map.nb[cur]) {
-      if (b.occupant(nx) === other(side)) continue;
-      if (transit && !map.autobahn.has(sideKey(cur, nx))) continue;
-      const c = l.c.slice();
-      let ok = true;
-      for (let k = 0; k < classes.length && ok; k++) {
-        const step = stepCost(b, rep[k], cur, nx, g);
-        if (step === null || c[k] + step > rem[k]) ok = false;
-        else c[k] += step;
-      }
-      if (!ok || defs.some((d) => boundaryBlock(b, s, d, cur, nx))) continue;
-      const there = b.unitsAt(nx).filter((id) => !units.includes(id));
-      let node = nx;
-      if (!stackOk([...there, ...units])) {
-        const pass = there.length > 0 && there.every((id) => isAirborne(unitDef(id))) && map.autobahn.has(sideKey(cur, nx)) && !stops(nx);
-        if (!pass) continue;
-        node = nx + n;
-      }
-      if (dominated(node, c)) continue;
-      labels[node] = labels[node].filter((o) => !o.c.every((v, k) => c[k] <= v));
-      const nl: Label = { node, c, prev: l };
-      labels[node].push(nl);
-      queue.push(nl);
-    }
-  }
-  const pathOf = (l: Label): string[] => {
-    const p: string[] = [];
-    for (let x: Label | null = l; x?.prev; x = x.prev) p.push(map.ids[x.node % n]);
-    return p.reverse();
-  };
-  const cost = (l: Label) => Math.max(...l.c);
-  for (let i = 0; i < n; i++) {
-    if (i === start || !labels[i].length) continue;
-    const best = labels[i].reduce((a, x) => (cost(x) < cost(a) ? x : a));
-    out.set(map.ids[i], { cost: cost(best), path: pathOf(best) });
-  }
-  if (exitBest.length) {
-    const best = exitBest.reduce((a, x) => (cost(x) < cost(a) ? x : a));
-    out.set('exit', { cost: cost(best) + 2, path: [...pathOf(best), 'exit'] });
+  const exits = r.open.filter((l) => edge.has(l.at) && l.spent.every((v, k) => v + 2 <= rem[k]));
+  if (exits.length) {
+    const best = exits.reduce((a, x) => (dearest(x) < dearest(a) ? x : a));
+    out.set('exit', { cost: dearest(best) + 2, path: [...ids(best), 'exit'] });
   }
   return out;
 }

@@ -39,7 +39,8 @@ export function view(s: State, viewer: Viewer): View {
     boundary: s.bnd,
     control: s.ctl,
     units,
-    hidden: [...hidden].map(([hex, count]) => ({ hex, count })),
+    // by hex: the order units are listed in (the counter manifest's) would say which counter stands first where
+    hidden: [...hidden].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([hex, count]) => ({ hex, count })),
     pool,
     combat: s.combat,
     exits: s.exits,
@@ -57,7 +58,8 @@ export function redact(e: Event, viewer: Viewer, before: State): Event | null {
   if (seesSoviet(viewer)) return e;
   if (e.type === 'placed' && e.side === 'soviet' && faceDown(before)) {
     // 3.5.1: the Allies see where counters stand, not which they are
-    return { ...e, units: e.units.map(([, hex]): [string, string] => ['?', hex]) };
+    // listed by hex: the command's own order (the manifest's, as the offered action lists them) would name them
+    return { ...e, units: e.units.map(([, hex]): [string, string] => ['?', hex]).sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)) };
   }
   if (e.type === 'drawn') return { ...e, units: [] }; // 6.1: the draw is blind; units show once placed
   return e;

@@ -1,3 +1,4 @@
+import { optionsFor } from './offers';
 import { describe, expect, it } from 'vitest';
 import type { SetupUnit } from '../data';
 import { fireHints, moveCost, rangeHints } from '../hints';
@@ -110,11 +111,14 @@ describe('UI hints: command range and move costs (5.3, 5.8, 5.61, 6.1, 9.21)', (
     g.play({ type: 'endCommand' });
     const v = viewOf(g);
     const x = v.units.find((w) => w.id === 'X')!;
-    const legal = g.rs
-      .legal(g.state, GERMAN)
-      .map((a) => a.command)
-      .filter((c) => c.type === 'move' && c.unit === 'X') as { type: 'move'; path: string[]; by: string }[];
-    const to = (dest: string) => legal.find((c) => c.path.at(-1) === dest)!;
+    const legal = optionsFor(
+      g.rs.legal(g.state, GERMAN).filter((a) => a.command.type === 'move' && a.command.unit === 'X'),
+      'to',
+    );
+    const to = (dest: string) => {
+      const o = legal.find((c) => c.value === dest)!;
+      return { path: o.path!, by: o.by };
+    };
     expect(moveCost(g.rs.board, v, x, { kind: 'move', ...to('2,1') })).toEqual({ hexes: 1, left: 2, supreme: 0 });
     expect(moveCost(g.rs.board, v, x, { kind: 'move', ...to('3,1') })).toMatchObject({
       hexes: 2,
@@ -126,5 +130,27 @@ describe('UI hints: command range and move costs (5.3, 5.8, 5.61, 6.1, 9.21)', (
       hexes: 11,
       supreme: 2,
     });
+  });
+});
+
+describe('ruleset.hints: what the server sends with the view', () => {
+  it("is the viewer's own-view hints as JSON, per own unit, and nothing for a spectator", async () => {
+    const { eastfront } = await import('../index');
+    const { FixedDice, fold } = await import('../../../core');
+    const s = fold(eastfront, eastfront.setup('edelweiss', {}, new FixedDice(Array(64).fill(1))));
+    const german = { kind: 'side', side: 'german' } as const;
+    const h = eastfront.hints!(s, german) as { fire: Record<string, unknown>; range: Record<string, { hexes: string[] }> };
+    const v = eastfront.view(s, german);
+    expect(h.fire).toEqual(Object.fromEntries(fireHints(eastfront.board, v, 'german')));
+    expect(Object.keys(h.fire).length).toBeGreaterThan(0);
+    for (const [id, r] of rangeHints(eastfront.board, v, 'german')) expect(new Set(h.range[id].hexes)).toEqual(r.hexes);
+    const ownIds = new Set(
+      Object.values(s.units)
+        .filter((u) => u.side === 'german')
+        .map((u) => u.id),
+    );
+    expect(Object.keys(h.fire).every((id) => ownIds.has(id))).toBe(true);
+    expect(JSON.parse(JSON.stringify(h))).toEqual(h);
+    expect(eastfront.hints!(s, { kind: 'spectator' })).toEqual({ fire: {}, range: {} });
   });
 });

@@ -1,3 +1,4 @@
+import { optionsFor } from './offers';
 import { describe, expect, it } from 'vitest';
 import type { SetupUnit } from '../data';
 import { ctlAt } from '../rules';
@@ -147,10 +148,10 @@ describe('14.2-14.4 paradrops and air assaults', () => {
     const g = sovietMovement(FORCES, [{ type: 'activate', hq: 'I', paradrop: true }]);
     expect(() => g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '4,2' })).toThrow(/beyond the air range 2/); // 3 hexes
     expect(() => g.play({ type: 'paradrop', unit: 'R', by: 'I', to: '4,3' })).toThrow(/mountain/);
-    const drops = g.rs
-      .legal(g.state, actorOf('soviet'))
-      .filter((a) => a.command.type === 'paradrop')
-      .map((a) => (a.command as { to: string }).to);
+    const drops = optionsFor(
+      g.rs.legal(g.state, actorOf('soviet')).filter((a) => a.command.type === 'paradrop'),
+      'to',
+    ).map((o) => o.value);
     expect(drops).toContain('3,2');
     expect(drops).not.toContain('4,2');
     // STAVKA (III) reaches 6 hexes

@@ -1,3 +1,4 @@
+import { offers } from './offers';
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../../core';
 import type { SetupUnit } from '../data';
@@ -80,14 +81,13 @@ describe('stacking limits hold at the end of movement (6.2, 6.21, 6.22)', () => 
     expect(code(() => g.play({ type: 'move', unit: 'X', path: ['3,1'], by: 'U' }))).toMatch(
       /^ILLEGAL 6.22 3,1 would hold 3 units \(limit 2\)/,
     );
-    expect(
-      g.rs.legal(g.state, GERMAN).some((a) => a.command.type === 'move' && a.command.unit === 'X' && a.command.path.at(-1) === '3,1'),
-    ).toBe(false);
+    expect(offers(g.rs.legal(g.state, GERMAN), { type: 'move', unit: 'X', path: [], by: 'U', to: '3,1' })).toBe(false);
+    expect(offers(g.rs.legal(g.state, GERMAN), { type: 'move', unit: 'X', path: [], by: 'U', to: '2,2' })).toBe(true);
   });
 
   it('an HQ may deploy into a full hex (5.2.1) but the hex must be within limits when movement ends', () => {
     const g = game('2,1', [u('W', 'german', 'infantry', 4, '3,1'), u('V', 'german', 'infantry', 4, '3,1')]);
-    expect(g.rs.legal(g.state, GERMAN).some((a) => a.command.type === 'activate' && a.command.deploy === '3,1')).toBe(true);
+    expect(offers(g.rs.legal(g.state, GERMAN), { type: 'activate', hq: 'U', deploy: '3,1' })).toBe(true);
     g.play({ type: 'activate', hq: 'U', deploy: '3,1' });
     g.play({ type: 'endCommand' });
     expect(code(() => g.play({ type: 'endMovement' }))).toMatch(/^ILLEGAL 6.22/);
@@ -152,9 +152,10 @@ describe('overstacking after a repulse (7.51, 6.22): the owner picks the unsuppl
     expect(g.state.prompt).toEqual({ kind: 'unsupply', side: 'german', hexes: [{ hex: '1,1', excess: 1 }] });
     expect(g.rs.status(g.state).waitingFor[0].side).toBe('german');
     // the owner answers: the stated default first (strongest non-HQ unit, W), then alternatives
-    const answers = g.rs.legal(g.state, GERMAN).map((a) => a.command);
-    expect(answers[0]).toEqual({ type: 'unsupply', units: ['W'] });
-    expect(answers).toContainEqual({ type: 'unsupply', units: ['X'] });
+    const answers = g.rs.legal(g.state, GERMAN);
+    expect(answers[0].command).toEqual({ type: 'unsupply', units: ['W'] });
+    expect(offers(answers, { type: 'unsupply', units: ['X'] })).toBe(true);
+    expect(offers(answers, { type: 'unsupply', units: ['X', 'V'] })).toBe(false);
     expect(g.rs.legal(g.state, SOVIET)).toEqual([]);
     expect(code(() => g.play({ type: 'unsupply', units: ['X'] }, [], SOVIET))).toMatch(/^NOT_YOUR_TURN 6.22/);
     expect(code(() => g.play({ type: 'unsupply', units: ['X', 'V'] }))).toMatch(/^ILLEGAL 6.22 1,1 is 1 unit\(s\) over its limit/);

@@ -76,9 +76,9 @@ describe('map facts and CCRR geometry (2.1, rulings: grid)', () => {
       md.hexsides.find((s) => (s.a === id1 && s.b === id2) || (s.a === id2 && s.b === id1))?.name ?? '';
     const crossings = (line: 'elbe' | 'mulde') => {
       const out: [string, string][] = [];
-      m.ids.forEach((id, i) =>
-        m.nb[i].forEach((n) => m.frontline[line][i] === 1 && m.frontline[line][n] === 0 && out.push([id, m.ids[n]])),
-      );
+      m.ids.forEach((id, i) => {
+        for (const n of m.nb[i]) if (m.frontline[line][i] === 1 && m.frontline[line][n] === 0) out.push([id, m.ids[n]]);
+      });
       return out;
     };
     // the printed hexes: 1005 and 1530 are Allied on both lines; the Elbe line keeps 2535 and 2543

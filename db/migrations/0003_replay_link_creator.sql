@@ -1,0 +1,1 @@
+ALTER TABLE "replay_links" ADD COLUMN "created_by" text;
