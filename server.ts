@@ -25,6 +25,7 @@ const running = await startServer({
   seedDemo: process.env.HEXFRONT_NO_DEMO !== '1',
   testGames: process.env.HEXFRONT_TEST_GAMES === '1',
   snapshotEvery: process.env.HEXFRONT_SNAPSHOT_EVERY ? Number(process.env.HEXFRONT_SNAPSHOT_EVERY) : undefined,
+  botDelayMs: process.env.HEXFRONT_BOT_DELAY_MS ? Number(process.env.HEXFRONT_BOT_DELAY_MS) : undefined,
 });
 
 let closing = false;

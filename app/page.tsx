@@ -16,6 +16,8 @@ export default function Lobby() {
   const [scenario, setScenario] = useState('');
   const [options, setOptions] = useState<Record<string, boolean>>({});
   const [name, setName] = useState('');
+  /** The side the computer plays ('' = nobody: you hold every seat). */
+  const [computer, setComputer] = useState('');
   const create = useMutation(
     trpc.game.create.mutationOptions({
       onSuccess: (g) => {
@@ -77,7 +79,8 @@ export default function Lobby() {
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                create.mutate({ ruleset: rs.id, scenario: sc.id, options, name: name || undefined });
+                const bot = sc.roles.sides.some((x) => x.id === computer) ? [computer] : undefined;
+                create.mutate({ ruleset: rs.id, scenario: sc.id, options, name: name || undefined, computer: bot });
               }}
               style={{ display: 'grid', gap: '0.6rem' }}
             >
@@ -131,12 +134,41 @@ export default function Lobby() {
                   maxLength={120}
                 />
               </label>
+              <label>
+                Computer plays{' '}
+                <select aria-label="Computer plays" value={computer} onChange={(e) => setComputer(e.target.value)}>
+                  <option value="">nobody (hot-seat and invite links)</option>
+                  {sc.roles.sides.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
               <p className="muted" style={{ margin: 0 }}>
-                Sides: {sc.roles.sides.map((s) => s.name).join(' vs ')}. You hold every seat until you send invite links.
+                Sides: {sc.roles.sides.map((s) => s.name).join(' vs ')}. You hold every seat the computer does not until you send invite
+                links.
               </p>
-              <div>
+              <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
                 <button type="submit" disabled={create.isPending}>
                   {create.isPending ? 'Creating…' : 'Create game'}
+                </button>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={create.isPending}
+                  onClick={() =>
+                    create.mutate({
+                      ruleset: rs.id,
+                      scenario: sc.id,
+                      options,
+                      name: name || undefined,
+                      // you take the first side, the computer every other
+                      computer: sc.roles.sides.slice(1).map((s) => s.id),
+                    })
+                  }
+                >
+                  Play against the computer
                 </button>
               </div>
               {create.error && <p className="error">{create.error.message}</p>}
@@ -167,6 +199,23 @@ export default function Lobby() {
                   disabled={create.isPending}
                 >
                   Play it (both sides)
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    const sides = rulesets.data?.find((r) => r.id === demo.ruleset)?.scenarios.find((x) => x.id === demo.scenario)
+                      ?.roles.sides;
+                    create.mutate({
+                      ruleset: demo.ruleset,
+                      scenario: demo.scenario,
+                      name: `${demo.name.replace(/ \(demo\)$/, '')} (against the computer)`,
+                      computer: (sides ?? []).slice(1).map((s) => s.id),
+                    });
+                  }}
+                  disabled={create.isPending || !rulesets.data}
+                  data-testid="demo-vs-computer"
+                >
+                  Play against the computer
                 </button>
               </p>
             </>

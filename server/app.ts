@@ -12,7 +12,8 @@ import { migrateDatabase } from '../db/migrate';
 import { GameService } from './games';
 import { LiveHub } from './live';
 import { appRouter } from './router';
-import { createContextFactory, retryAfterOf, type AppServices } from './trpc';
+import { BotRunner } from './bots';
+import { createCallerFactory, createContextFactory, retryAfterOf, type AppServices } from './trpc';
 import { admitTrpc, clientAddress, limitsFromEnv, Quotas, type Limits } from './limits';
 import { ensureDemoGame } from './demo';
 import { YjsServer } from './yjs/server';
@@ -37,6 +38,8 @@ export interface StartOptions {
   /** Quotas (default: from the environment, see server/limits.ts); tests set small ones. */
   limits?: Partial<Limits>;
   quiet?: boolean;
+  /** Computer players: pause before each of their commands (default 250 ms; HEXFRONT_BOT_DELAY_MS). */
+  botDelayMs?: number;
 }
 
 export interface RunningServer {
@@ -69,6 +72,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     joinLimiter: new RateLimiter(quotas.limits.joinsPerMinute, 60_000),
     quotas,
   };
+  // Computer players act through the same procedures as a browser: a caller holding only the bot's seat token.
+  const callerOf = createCallerFactory(appRouter);
+  services.bots = new BotRunner(games, live, (tokens) => callerOf({ services, tokens }), {
+    delayMs: opts.botDelayMs,
+    quiet: opts.quiet,
+  });
+  const restored = await services.bots.restore();
+  if (restored) log(`computer players resumed on ${restored} seat(s)`);
   if (opts.seedDemo) {
     const demo = await ensureDemoGame(games);
     if (demo) log(`demo game ready: /games/${demo}`);
@@ -156,6 +167,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     database,
     server,
     async close() {
+      await services.bots?.close();
       await yjs.close();
       await live.stop();
       server.closeAllConnections?.();

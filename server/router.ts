@@ -3,6 +3,7 @@ import { chatRouter } from './routers/chat';
 import { gameRouter } from './routers/game';
 import { lobbyRouter } from './routers/lobby';
 import { seatsRouter } from './routers/seats';
+import { botsRouter } from './routers/bots';
 import { replayRouter, timelineRouter } from './routers/timeline';
 
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   replay: replayRouter,
   lobby: lobbyRouter,
   chat: chatRouter,
+  bots: botsRouter,
 });
 
 export type AppRouter = typeof appRouter;

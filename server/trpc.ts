@@ -11,6 +11,7 @@ import type { GameService } from './games';
 import { assertPlainInput, guardedSuperjson, InputError } from './input';
 import { clientAddress, QuotaError, servedOverHttps, type Quotas } from './limits';
 import type { LiveHub } from './live';
+import type { BotRunner } from './bots';
 
 export interface AppServices {
   games: GameService;
@@ -25,6 +26,8 @@ export interface AppServices {
   quotas: Quotas;
   /** Process id for logs and for skipping own messages in cross-instance fan-out. */
   instance: string;
+  /** Computer players (server/bots.ts); absent when the server runs without them. */
+  bots?: BotRunner;
 }
 
 export interface Context {

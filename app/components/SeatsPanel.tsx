@@ -38,7 +38,8 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
   };
   const assign = useMutation(trpc.seats.assign.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.seats.remove.mutationOptions({ onSuccess: refresh }));
-  const reissue = useMutation(trpc.seats.reissue.mutationOptions());
+  const reissue = useMutation(trpc.seats.reissue.mutationOptions({ onSuccess: refresh }));
+  const toComputer = useMutation(trpc.bots.take.mutationOptions({ onSuccess: refresh }));
   const add = useMutation(
     trpc.seats.add.mutationOptions({
       onSuccess: (r) => {
@@ -48,7 +49,7 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
     }),
   );
   const [copied, setCopied] = useState<string | null>(null);
-  const error = assign.error ?? remove.error ?? reissue.error ?? add.error;
+  const error = assign.error ?? remove.error ?? reissue.error ?? add.error ?? toComputer.error;
 
   if (!seats.data)
     return seats.isLoading ? (
@@ -135,6 +136,17 @@ export function SeatsPanel({ gameId, sides, mySeatIds }: { gameId: string; sides
                         >
                           New link
                         </button>
+                        {seat.holder !== 'Computer' && (
+                          <button
+                            type="button"
+                            className="secondary"
+                            disabled={toComputer.isPending}
+                            title="The computer takes this seat now; a new link hands it back to a person"
+                            onClick={() => toComputer.mutate({ gameId, seatId: seat.id })}
+                          >
+                            Computer plays this seat
+                          </button>
+                        )}
                         {sideSeats.length > 1 && (
                           <button type="button" className="secondary" onClick={() => remove.mutate({ gameId, seatId: seat.id })}>
                             Remove seat

@@ -2,7 +2,7 @@
  * game.* procedures: thin wrappers over GameService. Input is validated with zod here; commands themselves are
  * validated by the ruleset (parseCommand, then decide).
  */
-import { tracked } from '@trpc/server';
+import { tracked, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Viewer } from '../../engine/core/ruleset';
 import { listRulesets } from '../../engine/games';
@@ -45,14 +45,29 @@ export const gameRouter = router({
         scenario: z.string().max(64),
         options: z.record(z.string().max(64), z.boolean()).optional(),
         name: z.string().max(120).optional(),
+        /** Sides the computer plays (server/bots.ts); their seat tokens stay on the server. */
+        computer: z.array(z.string().max(64)).max(8).optional(),
       }),
     )
     .mutation(({ ctx, input }) =>
       guard(async () => {
-        const created = await ctx.services.quotas.createGame(ctx.ip ?? 'unknown', () => ctx.services.games.create(input));
-        // The creator's browser holds every seat until they hand seats out with invite links (hot-seat).
-        await rememberTokens(ctx, [created.ownerToken, ...created.seats.map((s) => s.token)]);
-        return created;
+        const { computer, ...spec } = input;
+        if (computer?.length && !ctx.services.bots)
+          throw new TRPCError({ code: 'BAD_REQUEST', message: 'This server runs no computer players' });
+        const created = await ctx.services.quotas.createGame(ctx.ip ?? 'unknown', () => ctx.services.games.create(spec));
+        const botSeats = created.seats.filter((s) => computer?.includes(s.side));
+        if (computer?.some((side) => !botSeats.some((s) => s.side === side)))
+          throw new TRPCError({ code: 'BAD_REQUEST', message: `No side ${computer.join(', ')} in this game` });
+        const human = created.seats.filter((s) => !botSeats.includes(s));
+        // The creator's browser holds every other seat until they hand seats out with invite links (hot-seat);
+        // a computer seat's token stays on the server.
+        await rememberTokens(ctx, [created.ownerToken, ...human.map((s) => s.token)]);
+        for (const s of botSeats) await ctx.services.bots?.seat(created.id, s.id, s.side, s.token);
+        return {
+          ...created,
+          seats: human,
+          computer: botSeats.map((s) => ({ id: s.id, side: s.side, commands: s.commands, label: s.label })),
+        };
       }),
     ),
 
