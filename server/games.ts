@@ -346,8 +346,6 @@ export class GameService {
       // what the board shows beyond legal() (ranges, firepower), from the full state but only what this viewer may know
       hints: rs.hints ? rs.hints(state, viewer) : null,
       legal: actor && at === latest ? rs.legal(state, actor) : [],
-      /** what the board shows beyond legal(), for this viewer only (reach, odds previews...): null when the game has none */
-      hints: rs.hints ? (rs.hints(state, viewer) ?? null) : null,
     };
   }
 

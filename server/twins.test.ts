@@ -463,7 +463,7 @@ describe('twin games through the API', () => {
         // the drawn units are placed where A placed its own
         const inA = Object.keys(sa.u).filter((id) => sa.u[id].at === 'drawn');
         const inB = Object.keys(sb.u).filter((id) => sb.u[id].at === 'drawn');
-        return { ...cmd, placements: cmd.placements.map(([id, hex]): [string, string] => [inB[inA.indexOf(id)] ?? id, hex]) };
+        return { ...cmd, unit: inB[inA.indexOf(cmd.unit)] ?? cmd.unit };
       },
       diverged: (sa, sb, v) => {
         if (Object.values(sa.u).some((u) => u.at === 'drawn')) drawn = true;
@@ -475,7 +475,7 @@ describe('twin games through the API', () => {
         w.viewer.kind === 'side'
           ? R_UNITS.slice(0, 6).flatMap((id) => [
               { type: 'move', units: [id], path: ['1105'] },
-              { type: 'place', placements: [[id, '1105']] },
+              { type: 'place', unit: id, hex: '1105' },
               { type: 'loss', unit: id },
             ])
           : [{ type: 'end-phase' }],

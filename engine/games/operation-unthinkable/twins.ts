@@ -15,7 +15,7 @@ import type { Actor, Viewer } from '../../core/ruleset';
 import type { LegalAction } from '../../core/actions';
 import type { TwinAdapter, TwinPlan } from '../../testing/twins';
 import { stackValue, UNITS, unitDef } from './data';
-import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './steps';
+import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './sequence';
 import type { Command, Event, State, View } from './types';
 import { faceDown, seesSoviet } from './view';
 
@@ -70,16 +70,9 @@ export function setupTwin(s: State, rnd: SeededDice): TwinPlan<State, Command, E
   if (!moved) return null;
   return {
     describe: `${moved} face-down Soviet counters set up in other hexes`,
-    command: (cmd) => {
-      const out = rename(cmd, (x) => to.get(x) ?? x);
-      // a client lists placements in the counter manifest's order, as the offered action does
-      return out.type === 'place' ? { ...out, placements: [...out.placements].sort((p, q) => order(p[0]) - order(q[0])) } : out;
-    },
+    command: (cmd) => rename(cmd, (x) => to.get(x) ?? x),
   };
 }
-
-const MANIFEST = new Map(UNITS.map((d, i) => [d.id, i]));
-const order = (id: string) => MANIFEST.get(id) ?? -1;
 
 /** Draw twin: each blind draw brings other pool units; the Soviet places them where A placed its own. */
 function drawPlan(rnd: SeededDice): TwinPlan<State, Command, Event> {
@@ -143,9 +136,9 @@ export function operationUnthinkableTwins(): TwinAdapter<State, Command, Event, 
       const unit = mine[Math.floor(rnd.next() * mine.length)];
       return [
         { type: 'attack', target: hex, units: [unit] },
-        { type: 'move', units: [unit], path: [hex] },
-        { type: 'place', placements: [[unit, hex]] },
-        { type: 'airdrop', drops: [[unit, hex]] },
+        { type: 'move', units: [unit], to: hex },
+        { type: 'place', unit, hex },
+        { type: 'airdrop', unit, hex },
       ];
     },
     choose(actions: LegalAction<Command>[], _s: State, rnd: SeededDice) {
