@@ -14,7 +14,7 @@ import type { SeededDice } from '../../core/dice';
 import type { Actor, Viewer } from '../../core/ruleset';
 import type { LegalAction } from '../../core/actions';
 import type { TwinAdapter, TwinPlan } from '../../testing/twins';
-import { stackValue, UNITS, unitDef } from './data';
+import { stackValue, unitDef } from './data';
 import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './sequence';
 import type { Command, Event, State, View } from './types';
 import { faceDown, seesSoviet } from './view';
