@@ -4,6 +4,7 @@
  * only shared state, so several can run behind a load balancer.
  */
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { openDatabase, type Database } from '../db/client';
@@ -18,6 +19,13 @@ import { admitTrpc, clientAddress, limitsFromEnv, Quotas, type Limits } from './
 import { ensureDemoGame } from './demo';
 import { YjsServer } from './yjs/server';
 import { loadSecret, RateLimiter, SessionStore } from './session';
+
+/** What the server uses of a Next.js app (next() returns more). */
+interface NextServer {
+  prepare(): Promise<void>;
+  getRequestHandler(): (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+  getUpgradeHandler(): (req: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>;
+}
 
 export interface StartOptions {
   port: number;
@@ -101,10 +109,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
 
   let nextHandler: ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | null = null;
-  let nextUpgrade: ((req: http.IncomingMessage, socket: any, head: Buffer) => Promise<void>) | null = null;
+  let nextUpgrade: ((req: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>) | null = null;
   if (opts.next) {
     const { default: next } = await import('next');
-    const app = (next as unknown as (o: object) => any)({ dev: opts.next.dev, dir: opts.next.dir, port: opts.port });
+    const app = (next as unknown as (o: object) => NextServer)({ dev: opts.next.dev, dir: opts.next.dir, port: opts.port });
     await app.prepare();
     nextHandler = app.getRequestHandler();
     nextUpgrade = app.getUpgradeHandler?.() ?? null;

@@ -118,7 +118,10 @@ function findLeaks(payload: unknown, hidden: Map<string, string>, where: string,
       if (hidden.has(x)) out.push(`${where}${at}: id of a hidden block (${x})`);
       return;
     }
-    if (Array.isArray(x)) return x.forEach((y, i) => walk(y, `${at}[${i}]`));
+    if (Array.isArray(x)) {
+      for (const [i, y] of x.entries()) walk(y, `${at}[${i}]`);
+      return;
+    }
     if (x && typeof x === 'object') {
       const o = x as Record<string, unknown>;
       if (typeof o.token === 'string' && tokens.has(o.token)) {

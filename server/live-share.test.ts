@@ -50,7 +50,8 @@ describe('live fan-out shares reads and redactions (issue 14.1)', () => {
     const redactions0 = live.liveRedactions;
 
     const COMMANDS = 5;
-    for (let i = 0; i < COMMANDS; i++) await player.game.command.mutate({ gameId: g.id, commandId: `live-share-${g.id}-${i}`, command: { type: 'add', n: 1 } });
+    for (let i = 0; i < COMMANDS; i++)
+      await player.game.command.mutate({ gameId: g.id, commandId: `live-share-${g.id}-${i}`, command: { type: 'add', n: 1 } });
     const last = v.seq + COMMANDS;
     await until(() => streams.every((s) => s.seen.includes(last)));
 

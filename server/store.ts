@@ -44,10 +44,10 @@ export interface AppendResult<S> {
 const PG_UNIQUE_VIOLATION = '23505';
 
 export function isUniqueViolation(err: unknown): boolean {
-  let e: any = err;
+  let e = err as { code?: string; cause?: unknown } | undefined;
   for (let i = 0; i < 4 && e; i++) {
     if (e.code === PG_UNIQUE_VIOLATION) return true;
-    e = e.cause;
+    e = e.cause as typeof e;
   }
   return false;
 }
@@ -64,7 +64,7 @@ export function toRuleEvent(e: Pick<StoredEvent, 'type' | 'payload'>): { type: s
 
 /** seq columns are 32-bit integers: a larger seq from a client must not reach SQL (it would fail as a 500). */
 const MAX_SEQ = 2_147_483_647;
-const clampSeq = (seq: number) => (seq > MAX_SEQ ? MAX_SEQ : Math.max(seq , 0));
+const clampSeq = (seq: number) => (seq > MAX_SEQ ? MAX_SEQ : Math.max(seq, 0));
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

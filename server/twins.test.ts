@@ -71,7 +71,6 @@ class TwinDice implements DiceSource {
 
 const dice = new SwitchDice();
 const R_UNITS = UNITS.filter((d) => d.r).map((d) => d.id);
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest helper (beforeAll/afterAll), not a React hook
 const server = useTestServer({ dice, snapshotEvery: 7 });
 
 interface Twin {

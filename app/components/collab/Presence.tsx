@@ -52,7 +52,7 @@ export function PresenceList({ others, sideName }: { others: { id: number; state
   }, []);
   const now = Date.now();
   return (
-    <div
+    <section
       aria-label="Who is here"
       data-testid="presence"
       style={{ display: 'flex', gap: '0.4rem', flexWrap: 'wrap', alignItems: 'baseline' }}
@@ -76,6 +76,6 @@ export function PresenceList({ others, sideName }: { others: { id: number; state
           </span>
         );
       })}
-    </div>
+    </section>
   );
 }

@@ -46,13 +46,15 @@ export function TeamChat({
   // those under this browser's server-given name.
   const [posted, setPosted] = useState<ReadonlySet<string>>(new Set());
   const mine = (m: ChatMessage) => !readOnly && (posted.has(m.id) || m.name === name);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `mine` reads name, readOnly and posted, listed instead of the function
   const firstUnread = useMemo(() => {
     if (seenAtOpen === undefined || !messages.length) return -1;
     const seen = seenAtOpen ? messages.findIndex((m) => m.id === seenAtOpen) : -1;
     return messages.findIndex((m, i) => i > seen && !mine(m));
-  }, [messages, seenAtOpen, name, readOnly, posted]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [messages, seenAtOpen, name, readOnly, posted]);
   const unread = firstUnread < 0 ? 0 : messages.slice(firstUnread).filter((m) => !mine(m)).length;
   const list = useRef<HTMLOListElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the bottom whenever a message arrives
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
   }, [messages.length]);

@@ -44,9 +44,13 @@ function Preview({ units, role, fire }: { units: ViewUnit[]; role: 'off' | 'def'
 
 function Dice({ faces, hitOn }: { faces: number[]; hitOn: number }) {
   return (
-    <span className="ef-dice" aria-label={`dice ${faces.join(', ')}`}>
+    <span className="ef-dice" role="img" aria-label={`dice ${faces.join(', ')}`}>
       {faces.map((f, i) => (
-        <span key={i} className={`ef-die ${f >= hitOn ? 'hit' : ''} ${f <= 2 ? 'low' : ''}`}>
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: the dice of one roll, in the order rolled; the list never changes
+          key={i}
+          className={`ef-die ${f >= hitOn ? 'hit' : ''} ${f <= 2 ? 'low' : ''}`}
+        >
           {f}
         </span>
       ))}

@@ -42,7 +42,15 @@ function Chart({ title, labels, series }: { title: string; labels: string[]; ser
         </text>
         {labels.map((l, i) =>
           i === 0 || i === labels.length - 1 ? (
-            <text key={i} x={x(i)} y={h - 4} fontSize="9" fill="#666" textAnchor={i === 0 ? 'start' : 'end'}>
+            <text
+              // biome-ignore lint/suspicious/noArrayIndexKey: axis labels by position on a fixed axis
+              key={i}
+              x={x(i)}
+              y={h - 4}
+              fontSize="9"
+              fill="#666"
+              textAnchor={i === 0 ? 'start' : 'end'}
+            >
               {l}
             </text>
           ) : null,
@@ -51,7 +59,14 @@ function Chart({ title, labels, series }: { title: string; labels: string[]; ser
           <g key={s.name}>
             <polyline fill="none" stroke={s.colour} strokeWidth="2" points={s.points.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
             {s.points.map((v, i) => (
-              <circle key={i} cx={x(i)} cy={y(v)} r="2.5" fill={s.colour}>
+              <circle
+                // biome-ignore lint/suspicious/noArrayIndexKey: one point per month of a fixed series
+                key={i}
+                cx={x(i)}
+                cy={y(v)}
+                r="2.5"
+                fill={s.colour}
+              >
                 <title>{`${s.name}, ${labels[i]}: ${v}`}</title>
               </circle>
             ))}

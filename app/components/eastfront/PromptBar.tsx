@@ -145,6 +145,7 @@ export function PromptBar({
             </span>
           )}
           {choices.length > 0 && (
+            // biome-ignore lint/a11y/useSemanticElements: an inline row of buttons inside the prompt, not a form
             <span className="ef-inline" role="group" aria-label="Choose the unit" data-testid="ef-allocate">
               {choices.map((a) => (
                 <Btn key={a.label} a={a} send={send} busy={busy} primary />

@@ -150,6 +150,7 @@ export function SelectionPanel({
                   {opts.map((x, i) => (
                     <button
                       type="button"
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the offered routes of one block, rebuilt whole on every selection
                       key={i}
                       className={`secondary ${x.engages ? 'ef-attack' : ''}`}
                       disabled={!canAct || busy}

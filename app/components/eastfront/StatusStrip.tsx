@@ -19,7 +19,7 @@ const WEATHER: Record<string, string> = { dry: '☀ Dry', mud: '☂ Mud', snow: 
 export function StatusStrip({ view }: { view: View }) {
   const t = view.turn;
   return (
-    <div className="ef-status" data-testid="ef-status" aria-label="Game state">
+    <section className="ef-status" data-testid="ef-status" aria-label="Game state">
       <span>
         <b>
           {MONTHS[t.month]} {t.fortnight === 1 ? 'I' : 'II'} {t.year}
@@ -48,6 +48,6 @@ export function StatusStrip({ view }: { view: View }) {
           <span className="muted">counted at the end (Sep II 1942)</span>
         )}
       </span>
-    </div>
+    </section>
   );
 }

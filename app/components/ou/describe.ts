@@ -55,9 +55,9 @@ const shiftWords = (s: Record<string, number>) =>
     .map(([k, v]) => `${k} ${v > 0 ? '+' : ''}${v}`)
     .join(', ');
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function describeOu(e: ClientEvent): string {
-  const d = e.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: event payloads are read field by field per event type below
+  const d = e.data as Record<string, any>;
   switch (e.type) {
     case 'created': {
       const opts = Object.entries(d.options ?? {})

@@ -57,7 +57,7 @@ export class Board {
       if (h.name) this.hexName.set(h.id, h.name);
     }
     this.ids = map.hexes.map((h) => h.id);
-    this.ids.forEach((id, i) => this.index.set(id, i));
+    for (const [i, id] of this.ids.entries()) this.index.set(id, i);
     const listed = new Map<string, MapHexside>();
     for (const s of map.hexsides) listed.set(sideKey(s.a, s.b), s);
     const dirs = [

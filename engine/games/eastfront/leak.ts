@@ -22,7 +22,7 @@ function scan(x: unknown, hidden: Map<string, string>, tokens: Set<string>, wher
     return;
   }
   if (Array.isArray(x)) {
-    x.forEach((y, i) => scan(y, hidden, tokens, `${where}[${i}]`, out));
+    for (const [i, y] of x.entries()) scan(y, hidden, tokens, `${where}[${i}]`, out);
     return;
   }
   if (x && typeof x === 'object') {

@@ -14,7 +14,7 @@ import type { SeededDice } from '../../core/dice';
 import type { Actor, Viewer } from '../../core/ruleset';
 import type { LegalAction } from '../../core/actions';
 import type { TwinAdapter, TwinPlan } from '../../testing/twins';
-import { stackValue, UNITS, unitDef } from './data';
+import { stackValue, unitDef } from './data';
 import { ALLIED_COMMANDS, SOVIET_COMMANDS } from './sequence';
 import type { Command, Event, State, View } from './types';
 import { faceDown, seesSoviet } from './view';
@@ -76,9 +76,6 @@ export function setupTwin(s: State, rnd: SeededDice): TwinPlan<State, Command, E
     },
   };
 }
-
-const MANIFEST = new Map(UNITS.map((d, i) => [d.id, i]));
-const order = (id: string) => MANIFEST.get(id) ?? -1;
 
 /** Draw twin: each blind draw brings other pool units; the Soviet places them where A placed its own. */
 function drawPlan(rnd: SeededDice): TwinPlan<State, Command, Event> {

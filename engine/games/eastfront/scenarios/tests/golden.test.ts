@@ -14,7 +14,6 @@ import { type Battle, type Control, controlFrom, hasSupplyLine, railSeaSupply } 
 
 const idx = new MapIndex(mapJson as unknown as MapData);
 const dir = resolve(import.meta.dirname, '../data/golden');
-// biome-ignore lint/suspicious/noExplicitAny: fixtures are free-form JSON read for checking
 const fixtures: Record<string, any> = Object.fromEntries(
   readdirSync(dir).map((f) => [f.replace('.json', ''), JSON.parse(readFileSync(resolve(dir, f), 'utf8'))]),
 );
@@ -55,7 +54,6 @@ describe('golden fixtures', () => {
   });
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: fixture shapes
 function situation(f: any) {
   const prior = territory(idx, startline(f.base as ScenarioId));
   for (const side of ['german', 'soviet'] as const) for (const n of f.control?.[side] ?? []) prior.set(resolveHex(idx, n), side as Owner);
