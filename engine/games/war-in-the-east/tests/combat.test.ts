@@ -5,7 +5,7 @@ import { witeBoard } from '../board';
 import { crtResult } from '../data/tables';
 import { warInTheEast } from '../index';
 import { attackOdds } from '../steps/combat';
-import { AXIS, after, around, clearPatch, decide, situation } from './helpers';
+import { AXIS, around, clearPatch, decide, situation, play } from './helpers';
 
 const P = clearPatch(3);
 const C = P.centre;
@@ -144,7 +144,7 @@ describe('who may attack (10.1)', () => {
     );
     // 6 against 5 is 1-1; a three there on CRT #1 is Ex: the 5-5 becomes a battlegroup and stays
     expect(crtResult(1, 2, 3)).toBe('Ex');
-    const s1 = after(t, { type: 'attack', hex: C, attackers: ['g'] }, AXIS, [3]);
+    const s1 = play(t, { type: 'attack', hex: C, attackers: ['g'] }, AXIS, [3]);
     expect(s1.units.r).toMatchObject({ at: C, kg: true });
     expect(s1.attacked).toContain('g');
     expect(refusal(() => decide(s1, { type: 'attack', hex: C, attackers: ['g2'] }, AXIS)).rule).toBe('10.14');
@@ -182,7 +182,7 @@ describe('results (CRT data, S11 substitute for 11.0)', () => {
       combat,
     );
     expect(attackOdds(s, C, ['p', 'p2']).odds).toBe('4-1');
-    const s1 = after(s, { type: 'attack', hex: C, attackers: ['p', 'p2'] }, AXIS, [6]);
+    const s1 = play(s, { type: 'attack', hex: C, attackers: ['p', 'p2'] }, AXIS, [6]);
     expect(crtResult(1, 5, 6)).toBe('De');
     expect(s1.units.c).toMatchObject({ at: C, kg: true });
     expect(s1.units.d.at).toBeNull();
@@ -196,7 +196,7 @@ describe('results (CRT data, S11 substitute for 11.0)', () => {
       ],
       { ...combat, player: 'soviet' },
     );
-    const s1 = after(s, { type: 'attack', hex: C, attackers: ['r'] }, { side: 'soviet', commands: ['west'] }, [6]);
+    const s1 = play(s, { type: 'attack', hex: C, attackers: ['r'] }, { side: 'soviet', commands: ['west'] }, [6]);
     expect(s1.units.r.at).toBeNull();
     expect(s1.units.g).toMatchObject({ at: C, kg: false });
   });
@@ -232,7 +232,7 @@ describe('results (CRT data, S11 substitute for 11.0)', () => {
     );
     // 12 against 6 is 2-1; a one on CRT #1 at 2-1 is Ex
     expect(crtResult(1, 3, 1)).toBe('Ex');
-    const s1 = after(s, { type: 'attack', hex: C, attackers: ['g1', 'g2'] }, AXIS, [1]);
+    const s1 = play(s, { type: 'attack', hex: C, attackers: ['g1', 'g2'] }, AXIS, [1]);
     // the defender loses 3 (the 5-5 flips to its 2-2 battlegroup) + 1 (the 1-4) = 4 printed defence points;
     // one 6-5 flipping to its 1-5 kampfgruppe loses 5 attack points, which covers it (S11.3)
     expect(s1.units.r).toMatchObject({ at: C, kg: true });

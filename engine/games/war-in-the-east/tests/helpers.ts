@@ -42,7 +42,7 @@ export function situation(units: Put[], at: { gt?: number; player?: 'axis' | 'so
 export const decide = (s: State, cmd: unknown, actor: Actor, dice: number[] = []) =>
   warInTheEast.decide(s, warInTheEast.parseCommand(cmd), actor, new FixedDice(dice));
 
-export const after = (s: State, cmd: unknown, actor: Actor, dice: number[] = []) =>
+export const play = (s: State, cmd: unknown, actor: Actor, dice: number[] = []) =>
   decide(s, cmd, actor, dice).reduce(warInTheEast.evolve, s);
 
 /**

@@ -4,7 +4,7 @@ import { RuleError } from '../../../core/errors';
 import { witeBoard } from '../board';
 import { warInTheEast } from '../index';
 import { destinations, zocOf } from '../rules';
-import { AXIS, after, around, between, clearPatch, decide, situation } from './helpers';
+import { AXIS, around, between, clearPatch, decide, situation, play } from './helpers';
 
 const P = clearPatch(3);
 const C = P.centre;
@@ -159,7 +159,7 @@ describe('who moves when (4.2, 5.5, 5.0, 30.34D)', () => {
   });
 
   it('5.0: a unit that has moved may not move again in the same phase', () => {
-    const s = after(situation([{ id: 'g', type: '6-5', at: C }]), { type: 'move', unit: 'g', to: P.ring(1)[0] }, AXIS);
+    const s = play(situation([{ id: 'g', type: '6-5', at: C }]), { type: 'move', unit: 'g', to: P.ring(1)[0] }, AXIS);
     expect(refusal(() => decide(s, { type: 'move', unit: 'g', to: C }, AXIS)).rule).toBe('5.0');
   });
 
@@ -194,7 +194,7 @@ describe('forced march (5.6)', () => {
   it('5.6, 10.35: a kampfgruppe rolling a one while force marching is eliminated', () => {
     const s = situation([{ id: 'g', type: '6-5', at: C, kg: true }]);
     const to = P.ring(1)[0];
-    const s1 = after(s, { type: 'move', unit: 'g', to, forced: true }, AXIS, [1]);
+    const s1 = play(s, { type: 'move', unit: 'g', to, forced: true }, AXIS, [1]);
     expect(s1.units.g.at).toBeNull();
   });
 
