@@ -6,15 +6,18 @@
  *   1. A sector's hexes are its land hexes on the map's sector region (lakes, sea, Sweden and Hungary excluded,
  *      30.34E), ordered by hex distance from that side's Start Line hexes (reserves: from the named city), then
  *      by hex number.
- *   2. The sector's counters are taken infantry first (so the Start Line hexes get the infantry 31.51 asks for),
- *      then the rest, in the data's order.
- *   3. Counters are dealt round-robin over the ordered hexes, one per hex per round, never over the stacking
- *      limit (9.0: four Axis, three Russian), counting units of other sectors already placed there.
+ *   2. Start Line cover first (31.51: every Start Line hex occupied by or in the zone of control of infantry):
+ *      walking the sector's Start Line hexes by hex number, each one not yet covered gets an infantry counter
+ *      on the sector hex, among it and its neighbours, that covers the most uncovered Start Line hexes (then the
+ *      nearer the line, then the lowest number).
+ *   3. The remaining counters, infantry first, in the data's order, are dealt round-robin over the ordered hexes,
+ *      one per hex per round, never over the stacking limit (9.0: four Axis, three Russian), counting units of
+ *      other sectors already placed there.
  *   4. The three Axis railroad repair units go on the SW section west of the Start Line (31.51): the Center and
  *      South sector hexes on SW farthest from the line first, then by hex number.
  */
 import { hopDistances } from '../../mechanics/board';
-import { witeBoard } from './board';
+import { hasSide, witeBoard } from './board';
 import { barbarossaCounters, type Counter, forces, scenario, type Side, unitType } from './data';
 import type { PlacedUnit } from './state';
 
@@ -41,6 +44,36 @@ function orderedHexes(sectorId: string, side: Side, reserveCity?: string): numbe
 }
 
 const isInfantry = (c: Counter) => unitType(c.type).class === 'infantry';
+
+/** Rule 2: infantry on hexes covering the sector's Start Line hexes; returns the counters left to deal. */
+function coverLine(counters: Counter[], hexes: number[], side: Side, load: Map<number, number>, out: PlacedUnit[]): Counter[] {
+  const b = witeBoard();
+  const inSector = new Set(hexes);
+  const line = (b.regions.get(`startline-${side}`)?.hexes ?? [])
+    .map((h) => b.index.get(h))
+    .filter((i): i is number => i !== undefined && inSector.has(i))
+    .sort((x, y) => (b.ids[x] < b.ids[y] ? -1 : 1));
+  const onLine = new Set(line);
+  const rank = new Map(hexes.map((h, k) => [h, k]));
+  const covers = (h: number) =>
+    [h, ...b.nb[h].filter((n) => !hasSide(b.seaSide, h, n) && !hasSide(b.lakeSide, h, n))].filter((n) => onLine.has(n));
+  const covered = new Set<number>();
+  const infantry = counters.filter(isInfantry);
+  const rest = counters.filter((c) => !isInfantry(c));
+  for (const h of line) {
+    if (covered.has(h) || !infantry.length) continue;
+    const spots = [h, ...b.nb[h]].filter((c) => inSector.has(c) && (load.get(c) ?? 0) < STACK_LIMIT[side]);
+    if (!spots.length) continue;
+    const gain = (c: number) => covers(c).filter((n) => !covered.has(n)).length;
+    spots.sort((x, y) => gain(y) - gain(x) || (rank.get(x) ?? 0) - (rank.get(y) ?? 0));
+    const at = spots[0];
+    const c = infantry.shift() as Counter;
+    load.set(at, (load.get(at) ?? 0) + 1);
+    out.push({ id: c.id, type: c.type, side: c.side, command: c.command, label: c.label, at: b.ids[at] });
+    for (const n of covers(at)) covered.add(n);
+  }
+  return [...infantry, ...rest];
+}
 
 function deal(counters: Counter[], hexes: number[], limit: number, load: Map<number, number>, out: PlacedUnit[]): void {
   const b = witeBoard();
@@ -70,7 +103,9 @@ export function barbarossaPlacement(): PlacedUnit[] {
   for (const side of scenario.setup.order as Side[])
     for (const sec of forces.sectors.filter((s) => s.side === side)) {
       const mine = all.filter((c) => c.sector === sec.id);
-      deal(mine, orderedHexes(sec.id, side, sec.reserveCity), STACK_LIMIT[side], load, out);
+      const hexes = orderedHexes(sec.id, side, sec.reserveCity);
+      const left = sec.reserveCity ? mine : coverLine(mine, hexes, side, load, out);
+      deal(left, hexes, STACK_LIMIT[side], load, out);
     }
   const b = witeBoard();
   const axisDist = hopDistances(
