@@ -30,6 +30,7 @@ function sample(s: State, actor: Actor, rnd: SeededDice): unknown[] {
 
 describe('War in the East legal() properties (Barbarossa)', () => {
   it('offered is accepted, accepted is offered, the fold is deterministic', () => {
+    const played = new Set<string>();
     const rep = checkProperties({
       ruleset: warInTheEast,
       scenario: 'barbarossa',
@@ -41,11 +42,13 @@ describe('War in the East legal() properties (Barbarossa)', () => {
       choose: (actions, _s, rnd) => {
         const play = actions.filter((a) => a.command.type !== 'endPhase');
         const end = actions.find((a) => a.command.type === 'endPhase');
+        for (const a of play) played.add(a.command.type);
         return play.length && (rnd.next() < 0.75 || !end) ? play[Math.floor(rnd.next() * play.length)] : (end ?? actions[0]);
       },
     });
     expect(rep.failures).toEqual([]);
     expect(rep.commands).toBe(14);
     expect(rep.sampledAccepted).toBeGreaterThan(0);
+    expect([...played].sort()).toEqual(['attack', 'move']);
   }, 120_000);
 });
