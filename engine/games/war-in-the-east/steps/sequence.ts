@@ -1,0 +1,97 @@
+/**
+ * The sequence of play (4.2) as data: the Joint Air War Turn, the Axis Player-Turn, then the Russian Player-Turn
+ * (31.51: the Axis always moves first in Barbarossa). Phases the engine does not play yet pass by themselves and
+ * say why in their `phase` event; their commands are refused with NOT_SUPPORTED and the rule (table.ts).
+ */
+import type { Emitter } from '../../../core/steps';
+import { witeBoard } from '../board';
+import type { Side } from '../data';
+import { victoryLevel } from '../data/tables';
+import { occupancy, sideAt } from '../rules';
+import type { Event, PhaseId, State } from '../state';
+
+export interface PhaseDef {
+  phase: PhaseId;
+  player: Side | null;
+  name: string;
+  rule: string;
+}
+
+const playerPhases = (player: Side): PhaseDef[] => [
+  { phase: 'reinforcement', player, name: 'Reinforcement Phase', rule: '4.2 B1' },
+  { phase: 'initial-movement', player, name: 'Initial Movement Phase', rule: '4.2 B2, 5.0' },
+  { phase: 'rail-sea', player, name: 'Rail and Sea Movement Phase', rule: '4.2 B3, 6.0, 7.0' },
+  { phase: 'combat', player, name: 'Combat Phase', rule: '4.2 B4, 10.0' },
+  { phase: 'mech-movement', player, name: 'Mechanized Movement Phase', rule: '4.2 B5, 5.5' },
+  { phase: 'interdiction', player, name: 'Air Interdiction Phase', rule: '4.2 B6, 12.4' },
+];
+
+/** One Game-Turn, in order (4.2 A-C). */
+export const SEQUENCE: readonly PhaseDef[] = [
+  { phase: 'air-commitment', player: null, name: 'Air Commitment Phase', rule: '4.2 A1, 12.1' },
+  { phase: 'air-combat', player: null, name: 'Air Combat Phase', rule: '4.2 A2, 12.2' },
+  ...playerPhases('axis'),
+  ...playerPhases('soviet'),
+  { phase: 'production', player: 'soviet', name: 'Production Phase', rule: '4.2 C7, 15.0' },
+];
+
+export function phaseIndex(s: Pick<State, 'phase' | 'player'>): number {
+  return SEQUENCE.findIndex((p) => p.phase === s.phase && p.player === s.player);
+}
+
+/** Why a phase passes without play, or undefined when it is played. */
+export function skipReason(gt: number, p: PhaseDef): string | undefined {
+  switch (p.phase) {
+    case 'air-commitment':
+    case 'air-combat':
+      return gt === 1 ? 'no Joint Air War Turn on Game-Turn 1 (30.34B)' : `NOT_SUPPORTED: air power (${p.rule})`;
+    case 'reinforcement':
+      return 'NOT_SUPPORTED: reinforcements, militia and draft replacements (29.0, 29.35, 20.0)';
+    case 'rail-sea':
+      return 'NOT_SUPPORTED: rail and sea movement (6.0, 7.0)';
+    case 'interdiction':
+      return 'NOT_SUPPORTED: air interdiction (12.4)';
+    case 'production':
+      return 'not used in Barbarossa: Russian reinforcements come from the Turn Record (31.32)';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Barbarossa victory (31.6): Personnel Centre hexes occupied by Axis units at the end of GT 20. The Line of
+ * Communications the Axis must trace to each (31.6, 13.0) is not yet checked: every occupied centre counts.
+ */
+export function axisPersonnelCentres(s: State): number {
+  const b = witeBoard();
+  const occ = occupancy(s);
+  return b.personnelCentres.filter((i) => sideAt(s, occ.get(i)) === 'axis').length;
+}
+
+/** Emit the start of the next phase (with why it is skipped, if it is), or the end of the game after the last turn. */
+export function nextPhase(em: Emitter<State, Event>): void {
+  const s = em.s;
+  const k = s.phase === null ? -1 : phaseIndex(s);
+  let gt = s.phase === null ? 1 : s.gt;
+  let next = k + 1;
+  if (next >= SEQUENCE.length) {
+    if (gt >= s.lastGt) {
+      const pcs = axisPersonnelCentres(s);
+      em.emit({ type: 'ended', personnelCentres: pcs, result: victoryLevel(pcs) });
+      return;
+    }
+    gt += 1;
+    next = 0;
+  }
+  const p = SEQUENCE[next];
+  const skipped = skipReason(gt, p);
+  em.emit({ type: 'phase', gt, player: p.player, phase: p.phase, ...(skipped ? { skipped } : {}) });
+}
+
+/** The automatic advance: pass phases that are not played. */
+export function advance(em: Emitter<State, Event>): void {
+  const s = em.s;
+  if (s.over || s.scenario === null) return;
+  const k = s.phase === null ? -1 : phaseIndex(s);
+  if (s.phase === null || (k >= 0 && skipReason(s.gt, SEQUENCE[k]))) nextPhase(em);
+}

@@ -1,0 +1,39 @@
+/** The StepTable of War in the East: the step in force for the current phase, and the automatic advance. */
+import type { Step, StepTable } from '../../core/steps';
+import type { Command } from './commands';
+import { combatStep } from './steps/combat';
+import { movementStep } from './steps/movement';
+import { advance, phaseIndex, SEQUENCE, skipReason } from './steps/sequence';
+import { evolve, type Event, type State } from './state';
+
+type WStep = Step<State, Command, Event, null>;
+
+const idle: WStep = { name: 'Set-up', rule: '31.51', waiting: () => [], legal: () => [], on: {} };
+const initialMovement = movementStep('Initial Movement Phase', '5.0');
+const mechMovement = movementStep('Mechanized Movement Phase', '5.5');
+
+/** A phase that passes by itself (never in force after the advance; kept for status during folding). */
+const passing = (name: string, rule: string): WStep => ({ name: `${name} (${rule})`, rule, waiting: () => [], legal: () => [], on: {} });
+
+export const table: StepTable<State, Command, Event, null> = {
+  evolve,
+  current(s) {
+    if (s.scenario === null || s.phase === null) return idle;
+    const k = phaseIndex(s);
+    const p = SEQUENCE[k];
+    if (!p || skipReason(s.gt, p)) return passing(p?.name ?? 'phase', p?.rule ?? '4.2');
+    if (s.phase === 'initial-movement') return initialMovement;
+    if (s.phase === 'mech-movement') return mechMovement;
+    if (s.phase === 'combat') return combatStep;
+    return passing(p.name, p.rule);
+  },
+  advance: (em) => advance(em),
+  over: (s) => s.over,
+  unsupported: {
+    commitAir: ['12.1', 'Air commitment'],
+    rail: ['6.0', 'Rail movement'],
+    sea: ['7.0', 'Sea movement'],
+    overrun: ['5.7', 'Overrun'],
+    interdict: ['12.4', 'Air interdiction'],
+  },
+};
