@@ -152,6 +152,8 @@ export function operationUnthinkableTwins(): TwinAdapter<State, Command, Event, 
       const unit = one?.choices?.[0]?.options[0]?.value;
       const sovietSetup = typeof unit === 'string' && unitDef(unit).side === 'soviet';
       const all = actions.find((a) => a.command.type === 'place-all');
+      const done = actions.find((a) => a.command.type === 'end-setup');
+      if (done) return done; // offered once every unit of the seat is placed
       if (all && !sovietSetup) return all;
       if (one) return one;
       const end = actions.find((a) => ENDS.has(a.command.type));
