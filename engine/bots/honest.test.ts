@@ -105,7 +105,8 @@ describe('the bot is honest by construction (twin histories)', () => {
       for (let i = 0; i < 400 && (s.step === 'boundary0' || s.step === 'setup-soviet'); i++) {
         const actor = actors[operationUnthinkable.status(s).waitingFor[0].side];
         const l = operationUnthinkable.legal(s, actor);
-        const pick = l.find((x) => x.command.type === 'place') ?? l.find((x) => /^end|^keep/.test(x.command.type)) ?? l[0];
+        // the one-command set-up (place-all) while units wait, then "done"
+        const pick = l.find((x) => x.command.type === 'place-all') ?? l.find((x) => /^end|^keep/.test(x.command.type)) ?? l[0];
         s = operationUnthinkable.decide(s, pick.command, actor, dice).reduce(operationUnthinkable.evolve, s);
       }
       expect(s.revealed).toBe(false);
