@@ -30,6 +30,10 @@ export interface UndoEvent {
   takeback: boolean;
   state: unknown;
 }
+/** How long a cached seat list is trusted without a seat notification (covers a notification lost with its connection). */
+const SEAT_CACHE_MS = 10_000;
+/** Games whose seat lists one instance keeps. */
+const SEAT_CACHE_GAMES = 2_000;
 /** Largest command accepted, as JSON characters. */
 export const MAX_COMMAND_CHARS = 16_384;
 
@@ -231,6 +235,55 @@ export class GameService {
       .from(seats)
       .where(and(eq(seats.gameId, gameId), inArray(seats.tokenHash, tokens.map(hashToken)), isNull(seats.revokedAt)));
     return { seats: rows };
+  }
+
+  /**
+   * Per game, its active seats as last read, while this instance hears seat changes (watchSeats): every seat
+   * change NOTIFYs SEATS_CHANNEL (server/seats.ts) and drops the game's entry, and this instance's own changes
+   * drop it synchronously when they commit (forgetSeats). A lost notification is covered by SEAT_CACHE_MS.
+   */
+  private seatCache = new Map<string, { rows: SeatRow[]; at: number }>();
+  /** Bumped by every invalidation: a read that started before one is not kept. */
+  private seatEpoch = 0;
+  private seatCacheOn = false;
+
+  /** Listen for seat changes on `channel` (SEATS_CHANNEL) and enable the seat cache of principalCached. */
+  async watchSeats(channel: string): Promise<void> {
+    if (this.seatCacheOn) return;
+    await this.database.listen(channel, (gameId) => this.forgetSeats(gameId));
+    this.seatCacheOn = true;
+  }
+
+  /** A game's seats changed (here or, through the notification, anywhere). */
+  forgetSeats(gameId: string) {
+    this.seatEpoch++;
+    this.seatCache.delete(gameId);
+  }
+
+  /**
+   * principal() from the seat cache: the command, view and event paths use it so that a command costs no seat
+   * query in the common case. Without watchSeats it reads the database every time, like principal().
+   */
+  async principalCached(gameId: string, tokens: string[]): Promise<Principal> {
+    if (!this.seatCacheOn) return this.principal(gameId, tokens);
+    if (!tokens.length) return { seats: [] };
+    const now = Date.now();
+    let hit = this.seatCache.get(gameId);
+    if (!hit || now - hit.at > SEAT_CACHE_MS) {
+      const epoch = this.seatEpoch;
+      const rows = await this.db
+        .select()
+        .from(seats)
+        .where(and(eq(seats.gameId, gameId), isNull(seats.revokedAt)));
+      hit = { rows, at: now };
+      if (epoch === this.seatEpoch) {
+        this.seatCache.delete(gameId);
+        this.seatCache.set(gameId, hit);
+        if (this.seatCache.size > SEAT_CACHE_GAMES) this.seatCache.delete(this.seatCache.keys().next().value as string);
+      }
+    }
+    const hashes = new Set(tokens.map(hashToken));
+    return { seats: hit.rows.filter((s) => hashes.has(s.tokenHash)) };
   }
 
   /**
