@@ -359,9 +359,9 @@ export class GameService {
   async stateAt(gameId: string, seq?: number) {
     const row = await this.game(gameId);
     const rs = this.rulesetOf(row);
-    const latest = await this.store.latestSeq(gameId);
-    const at = seq === undefined ? latest : Math.max(0, Math.min(seq, latest));
-    return { row, rs, at, latest, state: await this.store.stateAt(gameId, at, this.folder(rs)) };
+    // One round trip: the latest seq, the nearest snapshot and the events after it (EventStore.moment).
+    const m = await this.store.moment(gameId, seq === undefined ? undefined : Math.max(0, seq), this.folder(rs));
+    return { row, rs, at: m.at, latest: m.latest, state: m.state };
   }
 
   /**

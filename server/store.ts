@@ -107,6 +107,25 @@ SELECT (SELECT seq FROM prior) AS prior, (SELECT count(*)::int FROM ins) AS inse
   (SELECT count(*)::int FROM snap) AS snapshots,
   (SELECT pg_notify($12::text, $13::text) FROM g WHERE $12::text IS NOT NULL) AS notified`;
 
+/**
+ * A moment of a game in one round trip: its version, the target seq (given, or the latest; never past the latest),
+ * the nearest snapshot after the base the caller already holds ($4, used only if not past the target) and the
+ * events from there to the target.  $1 game  $2 seq or null  $3 engine version  $4 seq of the caller's cached state
+ */
+const MOMENT_SQL = `WITH t AS (
+  SELECT version, LEAST(COALESCE($2::int, version), version) AS at FROM games WHERE id = $1::text
+), b AS (
+  SELECT version, at, CASE WHEN $4::int <= at THEN $4::int ELSE 0 END AS base FROM t
+), s AS (
+  SELECT sn.seq, sn.state FROM snapshots sn, b
+  WHERE sn.game_id = $1::text AND sn.engine_version = $3::text AND sn.seq <= b.at AND sn.seq > b.base
+  ORDER BY sn.seq DESC LIMIT 1
+)
+SELECT b.version, b.at, b.base, s.seq AS snap_seq, s.state AS snap_state,
+  (SELECT COALESCE(json_agg(json_build_object('seq', e.seq, 'type', e.type, 'payload', e.payload) ORDER BY e.seq), '[]'::json)
+   FROM events e WHERE e.game_id = $1::text AND e.seq > GREATEST(s.seq, b.base) AND e.seq <= b.at) AS events
+FROM b LEFT JOIN s ON true`;
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export class EventStore {
@@ -174,6 +193,38 @@ export class EventStore {
       for (const e of await this.readEvents(gameId, base.seq, seq, undefined, tx)) state = folder.evolve(state, toRuleEvent(e));
     }
     return state;
+  }
+
+  /**
+   * The game's latest seq and the state after `seq` (default: the latest; clamped to it) in one round trip
+   * (MOMENT_SQL): the nearest usable snapshot and the events after it come back together, and the cached latest
+   * state stands in for the snapshot when it is nearer. A state at the latest seq is kept as the cached state.
+   */
+  async moment<S>(gameId: string, seq: number | undefined, folder: Folder<S>): Promise<{ at: number; latest: number; state: S }> {
+    const cached = this.cache.get(gameId);
+    const usable = cached && cached.version === folder.version ? cached : undefined;
+    const [r] = await this.database.query<{
+      version: number;
+      at: number;
+      base: number;
+      snap_seq: number | null;
+      snap_state: unknown;
+      events: { seq: number; type: string; payload: Record<string, unknown> }[] | string;
+    }>(MOMENT_SQL, [gameId, seq === undefined ? null : clampSeq(seq), folder.version, usable ? usable.seq : 0], 'hexfront_moment');
+    if (!r) throw new AppError('NOT_FOUND', `No game ${gameId}`);
+    const at = Number(r.at);
+    const latest = Number(r.version);
+    let state: S;
+    if (r.snap_seq !== null && r.snap_seq !== undefined) state = r.snap_state as S;
+    else if (usable && Number(r.base) === usable.seq && usable.seq > 0) state = usable.state as S;
+    else state = folder.initial();
+    const evs = typeof r.events === 'string' ? JSON.parse(r.events) : r.events;
+    for (const e of evs) state = folder.evolve(state, toRuleEvent(e));
+    // Kept unless an append here has meanwhile cached a later state.
+    const now = this.cache.get(gameId);
+    if (at === latest && at > 0 && (!now || now.version !== folder.version || now.seq < at))
+      this.remember(gameId, at, state, folder.version);
+    return { at, latest, state };
   }
 
   private remember(gameId: string, seq: number, state: unknown, version: string) {
