@@ -377,7 +377,7 @@ export async function benchPipeline(log: Log, liveGames = 200, commands = 1000) 
 }
 
 /** User + system CPU a process has used so far, in ms (Linux /proc; null elsewhere). */
-function cpuMs(pid: number): number | null {
+export function cpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

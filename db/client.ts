@@ -16,7 +16,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Raw SQL with positional parameters, returning rows (used for locks, NOTIFY and a few hot queries). */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   notify(channel: string, payload: string): Promise<void>;
   /** Subscribe to a channel; resolves to an unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
@@ -60,8 +60,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     kind: 'postgres',
     db,
-    async query(text, params) {
-      const r = await pool.query(text, params as unknown[]);
+    async query(text, params, name) {
+      // A named statement is parsed and planned once per connection, then only bound and executed.
+      const r = name ? await pool.query({ name, text, values: params as unknown[] }) : await pool.query(text, params as unknown[]);
       return r.rows;
     },
     async notify(channel, payload) {

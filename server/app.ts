@@ -12,6 +12,7 @@ import type { DiceSource } from '../engine/core/dice';
 import { migrateDatabase } from '../db/migrate';
 import { GameService } from './games';
 import { LiveHub } from './live';
+import { SEATS_CHANNEL } from './seats';
 import { appRouter } from './router';
 import { BotRunner } from './bots';
 import { createCallerFactory, createContextFactory, retryAfterOf, type AppServices } from './trpc';
@@ -69,6 +70,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const games = new GameService(database, { snapshotEvery: opts.snapshotEvery, allowTestGames: opts.testGames, dice: opts.dice });
   const live = new LiveHub(database);
   await live.start();
+  await games.watchSeats(SEATS_CHANNEL);
   const quotas = new Quotas({ ...limitsFromEnv(), ...opts.limits });
   const secret = await loadSecret(database);
   const services: AppServices = {

@@ -31,6 +31,10 @@ export interface UndoEvent {
   takeback: boolean;
   state: unknown;
 }
+/** How long a cached seat list is trusted without a seat notification (covers a notification lost with its connection). */
+const SEAT_CACHE_MS = 10_000;
+/** Games whose seat lists one instance keeps. */
+const SEAT_CACHE_GAMES = 2_000;
 /** Largest command accepted, as JSON characters. */
 export const MAX_COMMAND_CHARS = 16_384;
 
@@ -235,6 +239,55 @@ export class GameService {
   }
 
   /**
+   * Per game, its active seats as last read, while this instance hears seat changes (watchSeats): every seat
+   * change NOTIFYs SEATS_CHANNEL (server/seats.ts) and drops the game's entry, and this instance's own changes
+   * drop it synchronously when they commit (forgetSeats). A lost notification is covered by SEAT_CACHE_MS.
+   */
+  private seatCache = new Map<string, { rows: SeatRow[]; at: number }>();
+  /** Bumped by every invalidation: a read that started before one is not kept. */
+  private seatEpoch = 0;
+  private seatCacheOn = false;
+
+  /** Listen for seat changes on `channel` (SEATS_CHANNEL) and enable the seat cache of principalCached. */
+  async watchSeats(channel: string): Promise<void> {
+    if (this.seatCacheOn) return;
+    await this.database.listen(channel, (gameId) => this.forgetSeats(gameId));
+    this.seatCacheOn = true;
+  }
+
+  /** A game's seats changed (here or, through the notification, anywhere). */
+  forgetSeats(gameId: string) {
+    this.seatEpoch++;
+    this.seatCache.delete(gameId);
+  }
+
+  /**
+   * principal() from the seat cache: the command, view and event paths use it so that a command costs no seat
+   * query in the common case. Without watchSeats it reads the database every time, like principal().
+   */
+  async principalCached(gameId: string, tokens: string[]): Promise<Principal> {
+    if (!this.seatCacheOn) return this.principal(gameId, tokens);
+    if (!tokens.length) return { seats: [] };
+    const now = Date.now();
+    let hit = this.seatCache.get(gameId);
+    if (!hit || now - hit.at > SEAT_CACHE_MS) {
+      const epoch = this.seatEpoch;
+      const rows = await this.db
+        .select()
+        .from(seats)
+        .where(and(eq(seats.gameId, gameId), isNull(seats.revokedAt)));
+      hit = { rows, at: now };
+      if (epoch === this.seatEpoch) {
+        this.seatCache.delete(gameId);
+        this.seatCache.set(gameId, hit);
+        if (this.seatCache.size > SEAT_CACHE_GAMES) this.seatCache.delete(this.seatCache.keys().next().value as string);
+      }
+    }
+    const hashes = new Set(tokens.map(hashToken));
+    return { seats: hit.rows.filter((s) => hashes.has(s.tokenHash)) };
+  }
+
+  /**
    * The actor a principal acts as. With seats on both sides (hot-seat) the caller names the side;
    * the commands are the union of the principal's seats on that side.
    */
@@ -308,9 +361,9 @@ export class GameService {
   async stateAt(gameId: string, seq?: number) {
     const row = await this.game(gameId);
     const rs = this.rulesetOf(row);
-    const latest = await this.store.latestSeq(gameId);
-    const at = seq === undefined ? latest : Math.max(0, Math.min(seq, latest));
-    return { row, rs, at, latest, state: await this.store.stateAt(gameId, at, this.folder(rs)) };
+    // One round trip: the latest seq, the nearest snapshot and the events after it (EventStore.moment).
+    const m = await this.store.moment(gameId, seq === undefined ? undefined : Math.max(0, seq), this.folder(rs));
+    return { row, rs, at: m.at, latest: m.latest, state: m.state };
   }
 
   /**

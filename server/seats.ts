@@ -135,6 +135,9 @@ export class SeatService {
   /** Announce a seat change to every instance when the transaction commits. */
   private async announce(tx: Tx, gameId: string) {
     await tx.execute(sql`SELECT pg_notify(${SEATS_CHANNEL}, ${gameId})`);
+    // This instance's seat cache is dropped here and again once the change has committed (other instances drop
+    // theirs on the notification).
+    this.games.forgetSeats(gameId);
   }
 
   /** Give `commands` to seat `seatId`, taking them from the side's other seats (a command has one holder). */
@@ -174,6 +177,7 @@ export class SeatService {
       await this.record(tx, gameId, right.by, 'assign', { ...seat, label: label ?? seat.label, commands: next });
       await this.announce(tx, gameId);
     });
+    this.games.forgetSeats(gameId);
     return this.list(gameId);
   }
 
@@ -202,6 +206,7 @@ export class SeatService {
       }
       await this.announce(tx, gameId);
     });
+    this.games.forgetSeats(gameId);
     const list = await this.list(gameId);
     const seat = list.find((s) => s.id === id);
     if (!seat) throw new AppError('CONFLICT', 'The new seat was removed meanwhile');
@@ -230,6 +235,7 @@ export class SeatService {
       await this.record(tx, gameId, right.by, 'reissue', seat);
       await this.announce(tx, gameId);
     });
+    this.games.forgetSeats(gameId);
     return { token };
   }
 
@@ -256,6 +262,7 @@ export class SeatService {
       await this.announce(tx, gameId);
       return r[0];
     });
+    this.games.forgetSeats(gameId);
     if (!taken) throw new AppError('CONFLICT', 'Someone else has just used this invite link: ask for a new one');
     return { seat: taken, token: fresh };
   }
@@ -279,6 +286,7 @@ export class SeatService {
       }
       await this.announce(tx, gameId);
     });
+    this.games.forgetSeats(gameId);
     return this.list(gameId);
   }
 

@@ -27,6 +27,8 @@ export async function rememberTokens(ctx: Context, tokens: string[]) {
 }
 
 export const principalOf = (ctx: Context, id: string) => ctx.services.games.principal(id, ctx.tokens);
+/** The same from the instance's seat cache (dropped on every seat change): for the command, view and event paths. */
+const cachedPrincipalOf = (ctx: Context, id: string) => ctx.services.games.principalCached(id, ctx.tokens);
 
 export const gameRouter = router({
   rulesets: publicProcedure.query(({ ctx }) =>
@@ -86,7 +88,7 @@ export const gameRouter = router({
     .input(z.object({ gameId, side, atSeq: z.number().int().min(0).optional() }))
     .query(({ ctx, input }) =>
       guard(async () =>
-        ctx.services.games.view(input.gameId, await principalOf(ctx, input.gameId), { side: input.side, atSeq: input.atSeq }),
+        ctx.services.games.view(input.gameId, await cachedPrincipalOf(ctx, input.gameId), { side: input.side, atSeq: input.atSeq }),
       ),
     ),
 
@@ -97,12 +99,14 @@ export const gameRouter = router({
   viewsAt: publicProcedure
     .input(z.object({ gameId, side, seqs: z.array(z.number().int().min(0).max(2_147_483_647)).max(60) }))
     .query(({ ctx, input }) =>
-      guard(async () => ctx.services.games.viewsAt(input.gameId, await principalOf(ctx, input.gameId), input.seqs, input.side)),
+      guard(async () => ctx.services.games.viewsAt(input.gameId, await cachedPrincipalOf(ctx, input.gameId), input.seqs, input.side)),
     ),
 
   events: publicProcedure
     .input(z.object({ gameId, side, since: z.number().int().min(0), limit: z.number().int().min(1).max(2000).optional() }))
-    .query(({ ctx, input }) => guard(async () => ctx.services.games.events(input.gameId, await principalOf(ctx, input.gameId), input))),
+    .query(({ ctx, input }) =>
+      guard(async () => ctx.services.games.events(input.gameId, await cachedPrincipalOf(ctx, input.gameId), input)),
+    ),
 
   command: publicProcedure
     .input(
@@ -119,7 +123,7 @@ export const gameRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      guard(async () => ctx.services.games.command({ ...input, principal: await principalOf(ctx, input.gameId) })),
+      guard(async () => ctx.services.games.command({ ...input, principal: await cachedPrincipalOf(ctx, input.gameId) })),
     ),
 
   /** Live events for the caller's viewpoint (SSE). Resumes after the last event id it delivered. */
@@ -130,7 +134,7 @@ export const gameRouter = router({
       let viewer: Viewer;
       try {
         await games.game(input.gameId);
-        viewer = games.viewerOf(await principalOf(ctx, input.gameId), input.side);
+        viewer = games.viewerOf(await cachedPrincipalOf(ctx, input.gameId), input.side);
       } catch (err) {
         throw toTrpcError(err);
       }
