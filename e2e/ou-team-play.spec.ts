@@ -166,11 +166,23 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
   const ukMoves = (await legalOf(uk.page)).filter((l) => l.command.type === 'move');
   expect(usMoves.length).toBeGreaterThan(0);
   expect(ukMoves.length).toBeGreaterThan(0);
-  expect(usMoves.every((l) => l.command.units!.every((id) => ofCommand('us-12ag').includes(id)))).toBe(true);
-  expect(ukMoves.every((l) => l.command.units!.every((id) => ofCommand('uk-21ag').includes(id)))).toBe(true);
+  // a move is offered as a choice of unit groups, then a destination (engine/core/actions.ts)
+  const groupsOf = (moves: Awaited<ReturnType<typeof legalOf>>) =>
+    moves.flatMap((l) => ((l as { choices?: { options: { value: string[] }[] }[] }).choices?.[0]?.options ?? []).map((o) => o.value));
+  const usGroups = groupsOf(usMoves);
+  const ukGroups = groupsOf(ukMoves);
+  expect(usGroups.length).toBeGreaterThan(0);
+  expect(ukGroups.length).toBeGreaterThan(0);
+  expect(usGroups.every((units) => units.every((id) => ofCommand('us-12ag').includes(id)))).toBe(true);
+  expect(ukGroups.every((units) => units.every((id) => ofCommand('uk-21ag').includes(id)))).toBe(true);
   await expect(prompt(sup.page)).toContainText('Waiting for US 12th Army Group');
   expect(await legalOf(sup.page)).toEqual([]);
-  await refused(uk.page, usMoves[0].command, /us-12ag/);
+  const usMove = usMoves[0] as unknown as {
+    shared: Record<string, { value: string }[]>;
+    choices: { options: { value: string[]; next: { ref: string }[] }[] }[];
+  };
+  const firstGroup = usMove.choices[0].options[0];
+  await refused(uk.page, { type: 'move', units: firstGroup.value, to: usMove.shared[firstGroup.next[0].ref][0].value }, /us-12ag/);
 
   const usFrom = (await us.page.getByTestId('ou-map').getAttribute('data-movable'))!;
   expect(usFrom).toMatch(/^\d{4}$/);
