@@ -5,6 +5,7 @@
  * rulebook states (mostly the Edelweiss walkthrough); `substitute` = ours.
  */
 import type { MapSpec } from '../../../maps/spec';
+import { BORDERS_JUNE_1941 } from '../../../maps/borders1941';
 import { EASTFRONT_PROJECTION } from '../../../maps/projection';
 import { places } from './places';
 import { rails } from './rails';
@@ -12,6 +13,13 @@ import { rails } from './rails';
 const printed = 'printed' as const;
 const derived = 'derived' as const;
 const sub = 'substitute' as const;
+
+/** A country of the shared June 1941 overlay (engine/maps/borders1941.ts): the rings EastFront and War in the East share. */
+function border1941(name: string) {
+  const b = BORDERS_JUNE_1941.find((x) => x.name === name);
+  if (!b) throw new Error(`no ${name} in the June 1941 borders`);
+  return b;
+}
 
 export const eastfrontSpec: MapSpec = {
   game: 'eastfront',
@@ -262,26 +270,7 @@ export const eastfrontSpec: MapSpec = {
   // June 1941 frontiers (Home cities 1.44, Hungary in S'41, Rumanian surrender 16.11): rough substitute rings.
   defaultCountry: 'USSR',
   countries: [
-    {
-      name: 'Turkey',
-      prov: sub,
-      src: 'substitute: 1941 border',
-      ring: [
-        [25.0, 39.0],
-        [25.0, 41.75],
-        [26.6, 41.85],
-        [27.5, 42.05],
-        [28.05, 41.98],
-        [28.5, 42.4],
-        [35.0, 42.6],
-        [41.3, 41.75],
-        [41.55, 41.52],
-        [42.5, 41.45],
-        [43.5, 41.1],
-        [44.8, 40.9],
-        [45.5, 39.0],
-      ],
-    },
+    border1941('Turkey'),
     {
       name: 'Finland',
       prov: sub,
@@ -312,146 +301,12 @@ export const eastfrontSpec: MapSpec = {
         [10.0, 70.0],
       ],
     },
-    {
-      name: 'Germany',
-      prov: sub,
-      src: 'substitute: June 1941 frontier (Reich, East Prussia, Memel, General Government)',
-      ring: [
-        [8.0, 48.9],
-        [8.0, 57.0],
-        [21.07, 55.9],
-        [22.0, 55.6],
-        [22.4, 55.05],
-        [22.8, 54.4],
-        [23.5, 54.2],
-        [22.3, 53.6],
-        [22.0, 53.0],
-        [22.6, 52.4],
-        [23.1, 52.3],
-        [23.65, 52.08],
-        [24.0, 51.6],
-        [24.1, 51.0],
-        [24.1, 50.4],
-        [23.5, 50.2],
-        [23.0, 49.9],
-        [22.77, 49.78],
-        [22.6, 49.4],
-        [22.0, 49.5],
-        [19.5, 49.6],
-        [17.0, 48.9],
-      ],
-    },
-    {
-      name: 'Slovakia',
-      prov: sub,
-      src: 'substitute: 1941 border',
-      ring: [
-        [16.8, 48.9],
-        [17.0, 47.8],
-        [18.8, 47.8],
-        [20.0, 48.0],
-        [22.1, 48.4],
-        [22.6, 49.1],
-        [22.6, 49.4],
-        [22.0, 49.5],
-        [19.5, 49.6],
-      ],
-    },
-    {
-      name: 'Hungary',
-      prov: sub,
-      src: 'substitute: 1941 border (with Carpatho-Ukraine and Northern Transylvania)',
-      ring: [
-        [16.0, 45.7],
-        [18.8, 45.8],
-        [20.3, 46.1],
-        [21.4, 46.6],
-        [22.0, 46.6],
-        [23.6, 46.5],
-        [24.55, 46.35],
-        [25.0, 46.3],
-        [26.0, 46.0],
-        [26.4, 46.3],
-        [25.9, 47.2],
-        [25.4, 47.7],
-        [24.9, 47.9],
-        [24.2, 48.2],
-        [23.0, 48.9],
-        [22.6, 49.1],
-        [22.1, 48.4],
-        [20.0, 48.0],
-        [18.8, 47.8],
-        [17.0, 47.8],
-        [16.0, 47.5],
-      ],
-    },
-    {
-      name: 'Rumania',
-      prov: sub,
-      src: 'substitute: June 1941 border (after the 1940 cessions)',
-      ring: [
-        [20.3, 46.1],
-        [21.4, 46.6],
-        [22.0, 46.6],
-        [23.6, 46.5],
-        [24.55, 46.35],
-        [25.0, 46.3],
-        [26.0, 46.0],
-        [26.4, 46.3],
-        [25.9, 47.2],
-        [25.4, 47.7],
-        [25.3, 47.95],
-        [26.6, 48.25],
-        [27.2, 47.9],
-        [27.8, 47.2],
-        [28.1, 46.5],
-        [28.2, 45.5],
-        [29.7, 45.2],
-        [29.7, 44.8],
-        [28.6, 43.75],
-        [27.27, 44.12],
-        [26.0, 43.8],
-        [25.0, 43.7],
-        [23.0, 43.8],
-        [22.4, 44.5],
-        [21.4, 44.8],
-      ],
-    },
-    {
-      name: 'Bulgaria',
-      prov: sub,
-      src: 'substitute: 1941 border',
-      ring: [
-        [22.4, 44.5],
-        [23.0, 43.8],
-        [25.0, 43.7],
-        [26.0, 43.8],
-        [27.27, 44.12],
-        [28.6, 43.75],
-        [29.5, 42.5],
-        [28.0, 41.9],
-        [26.5, 41.7],
-        [22.3, 41.2],
-        [22.3, 44.2],
-      ],
-    },
-    {
-      name: 'Yugoslavia',
-      prov: sub,
-      src: 'substitute: 1941 border (German-occupied from April 1941); holds rail entry H',
-      ring: [
-        [13.0, 46.5],
-        [16.0, 46.5],
-        [18.8, 45.9],
-        [20.3, 46.15],
-        [21.4, 44.8],
-        [22.4, 44.5],
-        [22.3, 44.2],
-        [22.3, 41.2],
-        [19.0, 41.8],
-        [13.0, 45.0],
-      ],
-    },
+    border1941('Germany'),
+    border1941('Slovakia'),
+    border1941('Hungary'),
+    border1941('Rumania'),
+    border1941('Bulgaria'),
+    { ...border1941('Yugoslavia'), src: 'substitute: 1941 border (German-occupied from April 1941); holds rail entry H' },
   ],
   unplayable: [
     {

@@ -1,6 +1,6 @@
 /**
- * What the rulebook prints about the War in the East map, copied here with the rule that states it (the product
- * never reads ../shared): the named city hexes (30.32, 3.11, 29.34, 34.5, 32.4), the edge and set-up hexes, the
+ * What the rulebook prints about the War in the East map, copied into the repository with the rule that states
+ * it, so the product needs nothing outside it: the named city hexes (30.32, 3.11, 29.34, 34.5, 32.4), the edge and set-up hexes, the
  * Axis rail branches of the Stalingrad and Kursk scenarios (32.23, 33.23) and the printed Personnel Centres.
  * Coordinates are the real places' (Natural Earth populated places), used only to fit the grid.
  */
