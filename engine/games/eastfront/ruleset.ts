@@ -120,7 +120,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
   const rs: EastfrontRuleset = {
     id: 'eastfront',
     name: 'EastFront',
-    version: '0.5.0',
+    version: '0.6.0',
     board,
     game,
     scenarios: [

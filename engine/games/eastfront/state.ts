@@ -213,7 +213,8 @@ export type Event =
     }
   | { type: 'rearguard'; unit: string; hex: string; path: string[]; by: string; cost: number; side: string[] }
   | { type: 'pursuit'; unit: string; hex: string; fire: { unit: string; dice: number[]; fp: Fp; hits: number }[] }
-  | { type: 'mobilized'; hq: string; path: string[]; mode: 'land' | 'rail'; cost: number }
+  /** `side`: battle hexsides used leaving a battle (6.33; absent in logs before 0.6.0). */
+  | { type: 'mobilized'; hq: string; path: string[]; mode: 'land' | 'rail'; cost: number; side?: string[] }
   | { type: 'hqStep'; hq: string; cv: number; active: boolean; eliminated?: boolean; mode?: HqState['mode'] }
   | { type: 'airstrikeAssigned'; hq: string; hex: string; cv: number }
   | { type: 'revealed'; hex: string; units: UnitPublic[] }

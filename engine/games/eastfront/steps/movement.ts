@@ -129,19 +129,22 @@ export const movementStep = (name: string): EfStep => ({
       req(!h.hq!.para, '14.2', 'a paradrop HQ spends its whole command on the paradrop');
       let cost = 0;
       let mode: 'land' | 'rail' = 'land';
+      /** 6.33: leaving a battle uses the hexside limit like any other disengagement. */
+      let sides: string[] = [];
       if (c.path.length) {
         if (c.rail) {
           req(h.type === 'shq', '5.62', 'only a Supreme HQ mobilizes by rail');
-          railPathCheck(s, g, h, c.path);
+          sides = railPathCheck(s, g, h, c.path).sides;
           cost = Math.max(0, Math.ceil(c.path.length / 10) - 1); // 5.62: first rail move free
           req((h.hq!.supreme ?? 0) >= cost, '5.62', 'not enough supreme moves reserved');
           mode = 'rail';
         } else {
           const pc = checkLandPath(s, g, h, c.path, { noEngage: true });
           req(!pc.engage, '5.1', 'HQs never voluntarily engage');
+          sides = pc.sides;
         }
       }
-      em.emit({ type: 'mobilized', hq: h.id, path: c.path, mode, cost });
+      em.emit({ type: 'mobilized', hq: h.id, path: c.path, mode, cost, ...(sides.length ? { side: sides } : {}) });
       hqDeactivate(em, em.s.units[h.id]);
     },
     paradrop: (em, g, c, actor) => {
