@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../../core';
 import type { SetupUnit } from '../data';
+import { eastfront } from '../index';
 import type { EastfrontConfig } from '../ruleset';
-import { tinyGame, type TinyMapSpec } from '../testkit';
+import { Driver, SOVIET, tinyGame, type TinyMapSpec } from '../testkit';
 
 const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string | null, max = 4): SetupUnit => ({
   id,
@@ -88,5 +89,51 @@ describe('5.8 / 12.22 supreme moves of a disrupted Supreme HQ', () => {
     expect(g.state.phase).toBe('command');
     g.play({ type: 'activate', hq: 'P' });
     expect(g.unit('P').hq?.supreme).toBe(4);
+  });
+});
+
+describe('1.43 / 11.6 where cadres arrive (Edelweiss map)', () => {
+  /** The Edelweiss game passed to the August production phase with no moves (L and M start eliminated). */
+  function toAugust() {
+    const g = new Driver(eastfront);
+    for (let i = 0; i < 2; i++) {
+      g.play({ type: 'endCommand' });
+      g.play({ type: 'endMovement' });
+      g.play({ type: 'endCombat' }, { roll: () => 6 });
+    }
+    expect(g.state.phase).toBe('production');
+    return g;
+  }
+  const b = eastfront.board;
+  const named = (n: string) => b.named(n)!;
+
+  it('no cadre in a town (Armavir); one in each Soviet home-edge rail entry hex (RE N, RE O)', () => {
+    const g = toAugust();
+    const offered = eastfront
+      .legal(g.state, SOVIET)
+      .flatMap((a) => a.choices ?? [])
+      .filter((c) => c.field === 'cadres')
+      .flatMap((c) => c.options.map((o) => o.hex!));
+    expect(offered.length).toBeGreaterThan(0);
+    for (const h of offered) expect(b.city(h)?.town ?? false).toBe(false);
+    expect(offered).toContain(named('RE N'));
+    const armavir = named('Armavir');
+    expect(b.city(armavir)?.town).toBe(true);
+    expect(code(() => g.play({ type: 'produce', replace: [], cadres: [{ unit: 'L', hex: armavir }] }, [], SOVIET))).toBe('ILLEGAL 11.6');
+    // one new unit per rail entry hex (RE O is no city); RE N is also the minor city Astrakhan: one for each
+    const reo = named('RE O');
+    expect(b.city(reo)).toBeUndefined();
+    expect(offered).toContain(reo);
+    const two = (hex: string) => ({
+      type: 'produce' as const,
+      replace: [],
+      cadres: [
+        { unit: 'L', hex },
+        { unit: 'M', hex },
+      ],
+    });
+    expect(code(() => g.play(two(reo), [], SOVIET))).toBe('ILLEGAL 11.6');
+    g.play(two(named('RE N')), [], SOVIET);
+    expect(g.state.orders.soviet?.cadres.map((c) => c.hex)).toEqual([named('RE N'), named('RE N')]);
   });
 });
