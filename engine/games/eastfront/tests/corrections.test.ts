@@ -2,9 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../../core';
 import type { SetupUnit } from '../data';
+import type { MapData } from '../../../maps/model';
 import { eastfront } from '../index';
+import mapJson from '../map.json';
+import { createEastfront } from '../ruleset';
+import { zocReaches } from '../rules';
+import { landPath } from '../steps/paths';
 import type { EastfrontConfig } from '../ruleset';
-import { Driver, SOVIET, tinyGame, type TinyMapSpec } from '../testkit';
+import { Driver, GERMAN, SOVIET, tinyGame, type TinyMapSpec } from '../testkit';
 
 const u = (id: string, side: 'german' | 'soviet', type: SetupUnit['type'], cv: number, at: string | null, max = 4): SetupUnit => ({
   id,
@@ -135,5 +140,71 @@ describe('1.43 / 11.6 where cadres arrive (Edelweiss map)', () => {
     expect(code(() => g.play(two(reo), [], SOVIET))).toBe('ILLEGAL 11.6');
     g.play(two(named('RE N')), [], SOVIET);
     expect(g.state.orders.soviet?.cadres.map((c) => c.hex)).toEqual([named('RE N'), named('RE N')]);
+  });
+});
+
+describe('1.38 the Kerch straits on the theatre map', () => {
+  // the whole map in play (Edelweiss's area ends at Kerch's column)
+  const whole = createEastfront(mapJson as unknown as MapData, { mapId: 'eastfront' });
+  const b = whole.board;
+  const kerch = b.named('Kerch')!;
+  const novo = b.named('Novorossiysk')!;
+  it('Kerch-Novorossiysk is a straits hexside: no rail or ZOC across it, a land move must stop across it', () => {
+    expect(b.side(kerch, novo)).toBe('strait');
+    expect(b.side(kerch, '-2,2')).toBe('strait'); // the Taman shore east of Kerch
+    expect(b.railNeighbours(kerch)).not.toContain(novo);
+    // a lone German unit in Kerch: its ZOC stays on the Crimean side
+    const s0 = new Driver(whole).state;
+    const units = Object.fromEntries(
+      Object.values(s0.units).map((x) => [
+        x.id,
+        x.id === 'T' ? { ...x, at: kerch } : { ...x, at: x.side === 'german' ? null : 'box:MOSCOW' },
+      ]),
+    );
+    const s = { ...s0, units };
+    expect(zocReaches(s, b, novo, 'german')).toBe(false);
+    expect(zocReaches(s, b, '-2,2', 'german')).toBe(false);
+    expect(zocReaches(s, b, '-4,2', 'german')).toBe(true); // Kerch W1, on the Crimean side
+    // crossing needs the whole move: a unit in Kerch may not go on past Novorossiysk
+    const past = b.neighbours(novo).find((n) => n !== kerch && b.side(novo, n) !== 'strait')!;
+    expect(landPath(s, whole.game, s.units.T, [novo, past], {})).toMatchObject({ rule: '1.38' });
+  });
+});
+
+describe('1.46 / 7.35 fortress battles are refused up front', () => {
+  const map = mapJson as unknown as MapData;
+  const probe = createEastfront(map, { mapId: 'eastfront' }).board;
+  const sev = probe.named('Sevastopol')!;
+  const land = probe.neighbours(sev).filter((n) => probe.side(sev, n) !== 'blocked' && probe.terrain(n) === 'clear');
+  it('an attack into Sevastopol is NOT_SUPPORTED with the rule, and never offered, so the game cannot lock', () => {
+    const [next] = land;
+    const far = probe.neighbours(next).find((n) => n !== sev && !probe.neighbours(sev).includes(n))!;
+    const g = new Driver(
+      createEastfront(map, {
+        mapId: 'eastfront',
+        units: [
+          u('U', 'german', 'hq', 3, far, 3),
+          u('P', 'german', 'shq', 3, far, 3),
+          u('X', 'german', 'infantry', 4, next),
+          u('A', 'soviet', 'infantry', 3, sev, 3),
+          u('K', 'soviet', 'shq', 3, probe.named('Moscow')!, 3),
+        ],
+        battles: [],
+        sources: { german: [far], soviet: [probe.named('Moscow')!] },
+        start: { year: 1942, month: 7, fortnight: 1 },
+      }),
+    );
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    expect(code(() => g.play({ type: 'move', unit: 'X', path: [sev], by: 'U' }))).toBe('NOT_SUPPORTED 1.46');
+    const dests = g.rs
+      .legal(g.state, GERMAN)
+      .flatMap((a) => a.choices ?? [])
+      .flatMap((c) => c.options.flatMap((o) => (o.next ?? []).flatMap((n) => n.options.map((x) => x.value))));
+    expect(dests.length).toBeGreaterThan(0);
+    expect(dests).not.toContain(sev);
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'endCombat' });
+    expect(g.state.active).toBe('soviet');
   });
 });
