@@ -88,6 +88,7 @@ export function evolve(s: State, e: Event): State {
           const n = { ...b };
           delete n.air;
           delete n.fought;
+          delete n.sel;
           if (e.phase === 'command' || e.phase === 'blitzMovement') {
             delete n.fresh;
             delete n.from;
@@ -114,8 +115,10 @@ export function evolve(s: State, e: Event): State {
         }
         units = u2;
       }
+      const base = { ...s };
+      delete base.chosen; // 7.14: the selection is per combat phase
       return {
-        ...s,
+        ...base,
         phase: e.phase,
         active: e.active,
         control: e.control,
@@ -209,6 +212,14 @@ export function evolve(s: State, e: Event): State {
       let n = setBattle(s, e.hex, { ...s.battles[e.hex], air: { hq: e.hq, cv: e.cv } });
       const h = n.units[e.hq];
       n = setUnit(n, e.hq, { hq: { ...(h.hq ?? { mode: 'normal' }), struck: true } });
+      return n;
+    }
+    case 'battlesSelected': {
+      let n: State = { ...s, chosen: true };
+      for (const b of e.battles) {
+        n = setBattle(n, b.hex, { ...n.battles[b.hex], sel: true });
+        for (const u of b.units) n = setUnit(n, u.id, { face: true });
+      }
       return n;
     }
     case 'revealed': {

@@ -257,6 +257,8 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
           return { ...c, hex: h(c.hex) };
         case 'paradrop':
           return { ...c, to: h(c.to) };
+        case 'selectBattles':
+          return { ...c, hexes: c.hexes.map(h) };
         case 'produce':
           return { ...c, cadres: c.cadres.map((x) => ({ ...x, hex: h(x.hex) })) };
         default:

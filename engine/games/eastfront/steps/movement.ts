@@ -209,21 +209,26 @@ export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
       const to: ChoiceOption[] = [];
       for (const [dest, paths] of dests) {
         if (entries && !enemiesAt(s, dest, side)) continue;
-        const key = `${type}|${u.id}|${h.id}|${dest}`;
-        let safe = safeMemo.get(key);
-        if (safe === undefined) {
-          const cmd: Command = { type, unit: u.id, path: paths[0], by: h.id };
-          safeMemo.set(key, (safe = stackSafe(s, g, actor, cmd, dest)));
-        }
-        if (!safe) continue;
-        const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path: paths[0] } };
+        /** R-6.22 depends on the path: the hexside it uses may be the one others need to get out. */
+        const safeBy = (path: string[]) => {
+          const key = `${type}|${u.id}|${h.id}|${path.join('>')}`;
+          let safe = safeMemo.get(key);
+          if (safe === undefined) {
+            const cmd: Command = { type, unit: u.id, path, by: h.id };
+            safeMemo.set(key, (safe = stackSafe(s, g, actor, cmd, dest)));
+          }
+          return safe;
+        };
+        const usable = entries ? paths.filter(safeBy) : safeBy(paths[0]) ? [paths[0]] : [];
+        if (!usable.length) continue;
+        const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path: usable[0] } };
         if (entries)
           opt.next = [
             {
               field: 'via',
               label: 'Entering from',
               pick: 'one',
-              options: paths.map((p) => {
+              options: usable.map((p) => {
                 const e = entryOf(u.at!, p);
                 return { value: [e], label: `from ${b.label(e)}`, hex: e, hint: { path: p } };
               }),

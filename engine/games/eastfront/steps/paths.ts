@@ -233,6 +233,8 @@ export function resolvePath(s: State, g: Game, c: Command): Command {
   for (const p of landPaths(g, u.at!, speed(s, u))) {
     // a waypoint may be the start hex itself (the hex a one-hex move enters from)
     if (p[p.length - 1] !== to || !followsVia([u.at!, ...p], via)) continue;
+    // into a battle, the last waypoint is the hex entered from (it decides 6.33 and 7.5), as legal() offers it
+    if (via.length && enemiesAt(s, to, u.side) && (p.length > 1 ? p[p.length - 2] : u.at) !== via[via.length - 1]) continue;
     if (!isFault(landPath(s, g, u, p, opts))) return routed(c, p);
   }
   return ill('6.1', `no legal path for ${u.name} to ${g.board.label(to)}`);

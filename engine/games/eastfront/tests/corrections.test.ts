@@ -208,3 +208,167 @@ describe('1.46 / 7.35 fortress battles are refused up front', () => {
     expect(g.state.active).toBe('soviet');
   });
 });
+
+describe('7.31 the firing player picks the next unit to fire as the round goes', () => {
+  it('without a pre-given order, each fire among different units waits for its owner', () => {
+    const g = tinyGame(
+      { w: 6, h: 4 },
+      base(
+        [
+          u('U', 'german', 'hq', 2, '1,1', 3),
+          u('X', 'german', 'armor', 4, '1,1'),
+          u('Y', 'german', 'infantry', 3, '1,2'),
+          u('A', 'soviet', 'infantry', 3, '3,1', 3),
+          u('B', 'soviet', 'armor', 2, '3,1', 3),
+        ],
+        { sources: { german: ['0,0'], soviet: ['5,3'] } },
+      ),
+    );
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    g.play({ type: 'move', unit: 'X', path: ['2,1', '3,1'], by: 'U' });
+    g.play({ type: 'move', unit: 'Y', path: ['2,1', '3,1'], by: 'U' });
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'fight', hex: '3,1' });
+    g.play({ type: 'defend', hex: '3,1' });
+    // the defender's infantry 3 (SF) and armor 2 (DF) differ: the Soviet player says who fires first
+    expect(g.state.prompt).toEqual({ kind: 'allocate', side: 'soviet', hex: '3,1', what: 'fire', units: ['A', 'B'] });
+    expect(g.rs.legal(g.state, SOVIET).map((a) => a.label)).toEqual(['infantry A (3cv) fires next', 'armor B (2cv) fires next']);
+    // the armor first <3,4>, then the infantry, the last one left, without asking <3,4,5>: no hits
+    g.play({ type: 'allocate', hex: '3,1', unit: 'B' }, [3, 4, 3, 4, 5]);
+    // offensive fire: the German armor 4 (DF) and infantry 3 (SF) differ, so the German player is asked
+    expect(g.state.prompt).toEqual({ kind: 'allocate', side: 'german', hex: '3,1', what: 'fire', units: ['X', 'Y'] });
+    expect(code(() => g.play({ type: 'allocate', hex: '3,1', unit: 'A' }))).toBe('ILLEGAL 7.31');
+    // the infantry first <6,1,1>: one hit on the strongest, A 3 -> 2; then the armor <1,1,1,1>
+    g.play({ type: 'allocate', hex: '3,1', unit: 'Y' }, [6, 1, 1, 1, 1, 1, 1]);
+    const fires = g.events.filter((e) => e.type === 'fire').map((e) => (e.type === 'fire' ? `${e.kind}:${e.unit}` : ''));
+    expect(fires).toEqual(['def:B', 'def:A', 'off:Y', 'off:X']);
+    expect(g.unit('A').cv).toBe(2);
+    expect(g.state.prompt).toBeNull();
+  });
+
+  it('a pre-given order or autoResolve still fires without asking', () => {
+    const setup = (opts: Record<string, boolean>) =>
+      tinyGame(
+        { w: 6, h: 4 },
+        base(
+          [
+            u('U', 'german', 'hq', 2, '1,1', 3),
+            u('X', 'german', 'armor', 4, '1,1'),
+            u('Y', 'german', 'infantry', 3, '1,2'),
+            u('A', 'soviet', 'infantry', 3, '3,1', 3),
+          ],
+          { sources: { german: ['0,0'], soviet: ['5,3'] } },
+        ),
+        opts,
+      );
+    for (const auto of [false, true]) {
+      const g = setup({ autoResolve: auto });
+      g.play({ type: 'activate', hq: 'U' });
+      g.play({ type: 'endCommand' });
+      g.play({ type: 'move', unit: 'X', path: ['2,1', '3,1'], by: 'U' });
+      g.play({ type: 'move', unit: 'Y', path: ['2,1', '3,1'], by: 'U' });
+      g.play({ type: 'endMovement' });
+      const dice = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+      if (auto) g.play({ type: 'fight', hex: '3,1' }, dice);
+      else {
+        g.play({ type: 'fight', hex: '3,1', order: ['Y'] });
+        g.play({ type: 'defend', hex: '3,1' }, dice);
+      }
+      const fires = g.events.filter((e) => e.type === 'fire').map((e) => (e.type === 'fire' ? e.unit : ''));
+      expect(fires).toEqual(auto ? ['A', 'X', 'Y'] : ['A', 'Y', 'X']);
+      expect(g.state.prompt).toBeNull();
+    }
+  });
+});
+
+describe('4.43 / 7.14 all active battles are selected before any is fought', () => {
+  // two old battles (optional: not started this turn, 7.15) at 5,1 and 5,3
+  const setup = () =>
+    tinyGame(
+      MAP,
+      base(
+        [
+          u('U', 'german', 'hq', 3, '3,2', 3),
+          u('P', 'german', 'shq', 3, '0,1', 3),
+          u('X', 'german', 'armor', 4, '5,1'),
+          u('Y', 'german', 'infantry', 4, '5,3'),
+          u('A', 'soviet', 'infantry', 1, '5,1', 3),
+          u('B', 'soviet', 'infantry', 1, '5,3', 3),
+        ],
+        {
+          battles: [
+            { hex: '5,1', oa: 'german' },
+            { hex: '5,3', oa: 'german' },
+          ],
+        },
+      ),
+      { autoResolve: true },
+    );
+  const toCombat = () => {
+    const g = setup();
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    g.play({ type: 'endMovement' });
+    return g;
+  };
+
+  it('a battle fought without a selection is the only optional one this phase: no choosing after results', () => {
+    const g = toCombat();
+    g.play({ type: 'fight', hex: '5,1' }, [1, 6, 1, 1, 1]); // A misses, X scores a hit: A eliminated
+    expect(g.unit('A').at).toBeNull();
+    expect(code(() => g.play({ type: 'fight', hex: '5,3' }))).toBe('ILLEGAL 7.14');
+    expect(g.rs.legal(g.state, GERMAN).some((a) => a.command.type === 'fight' || a.command.type === 'selectBattles')).toBe(false);
+    g.play({ type: 'endCombat' });
+    expect(g.state.active).toBe('soviet');
+  });
+
+  it('selecting both first: each is then fought in any order, airstrikes come before, and both must be fought', () => {
+    const g = toCombat();
+    const sel = g.rs.legal(g.state, GERMAN).find((a) => a.command.type === 'selectBattles')!;
+    expect(sel.choices?.[0].options.map((o) => o.value)).toEqual(['5,1', '5,3']);
+    g.play({ type: 'selectBattles', hexes: ['5,3', '5,1'] });
+    expect(g.state.battles['5,1'].sel && g.state.battles['5,3'].sel).toBe(true);
+    expect(g.unit('B').face).toBe(true); // 7.14: the defenders of the active battles are tipped face up
+    expect(code(() => g.play({ type: 'airstrike', hq: 'U', hex: '5,1' }))).toBe('ILLEGAL 7.13');
+    expect(code(() => g.play({ type: 'selectBattles', hexes: [] }))).toBe('ILLEGAL 7.14');
+    g.play({ type: 'fight', hex: '5,3' }, [1, 1, 1, 1, 1]);
+    expect(code(() => g.play({ type: 'endCombat' }))).toBe('ILLEGAL 7.15');
+    g.play({ type: 'fight', hex: '5,1' }, [1, 1, 1, 1, 1]);
+    g.play({ type: 'endCombat' });
+    expect(g.state.active).toBe('soviet');
+  });
+
+  it('a new battle (compulsory, 7.15) is always among the selected ones', () => {
+    const g = tinyGame(
+      MAP,
+      base(
+        [
+          u('U', 'german', 'hq', 3, '3,2', 3),
+          u('P', 'german', 'shq', 3, '0,1', 3),
+          u('X', 'german', 'armor', 4, '5,1'),
+          u('W', 'german', 'armor', 4, '5,2'),
+          u('A', 'soviet', 'infantry', 1, '5,1', 3),
+          u('C', 'soviet', 'infantry', 1, '6,2', 3),
+        ],
+        { battles: [{ hex: '5,1', oa: 'german' }] },
+      ),
+      { autoResolve: true },
+    );
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    g.play({ type: 'move', unit: 'W', path: ['6,2'], by: 'U' });
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'selectBattles', hexes: [] });
+    expect(
+      Object.values(g.state.battles)
+        .filter((b) => b.sel)
+        .map((b) => b.hex),
+    ).toEqual(['6,2']);
+    expect(code(() => g.play({ type: 'fight', hex: '5,1' }))).toBe('ILLEGAL 7.14');
+    expect(code(() => g.play({ type: 'endCombat' }))).toBe('ILLEGAL 7.15');
+    g.play({ type: 'fight', hex: '6,2' }, [1, 1, 1, 1, 1]);
+    g.play({ type: 'endCombat' });
+    expect(g.state.active).toBe('soviet');
+  });
+});
