@@ -12,7 +12,7 @@ import { roles as rolesData, scenario as scenarioData, turnRecord } from './data
 import { barbarossaPlacement } from './setup';
 import { type Event, evolve, initial, type State } from './state';
 import { table } from './table';
-import { redact, type View, view } from './view';
+import { hints, redact, type View, view } from './view';
 
 export const VERSION = '0.1.0';
 
@@ -68,6 +68,7 @@ export const warInTheEast: Ruleset<State, Command, Event, View> = {
     return legalByTable(table, null, s, actor);
   },
   view,
+  hints,
   redact,
   status(s): GameStatus {
     const { phase, waitingFor } = waitingByTable(table, null, s);
