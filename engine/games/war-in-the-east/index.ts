@@ -76,7 +76,7 @@ export const warInTheEast: Ruleset<State, Command, Event, View> = {
     return { turn, phase, waitingFor, finished: s.over, ...(s.result ? { result: s.result } : {}) };
   },
   parseCommand,
-  reveals: () => false,
+  reveals: (e) => e.type === 'airRevealed',
 };
 
 export default warInTheEast;

@@ -2,13 +2,12 @@
  * What each viewer sees. In War in the East every counter is face up on the map and both sides may inspect any
  * stack (no rule hides ground units), so the ground state is public. The one hidden thing the rules make is the
  * sealed air commitment of the Joint Air War Turn (12.12): each side writes its commitment secretly and both are
- * revealed together. Air power is not yet supported, so no state or event carries a commitment yet; when it is,
- * view() must drop the other side's sealed commitment and redact() its `committed` event until both are in.
+ * revealed together. The Available box does not change until the reveal, so it tells nothing either.
  *
  * hints(): what the board draws beyond legal(), all of it public: both sides' zones of control (8.0), the
  * Personnel Centres and who holds them (31.6), and which values are our substitutes (the UI labels them).
  */
-import type { Viewer } from '../../core/ruleset';
+import { seesSide, type Viewer } from '../../core/ruleset';
 import { witeBoard } from './board';
 import { crt, terrain } from './data';
 import { occupancy, sideAt, weather, zocOf } from './rules';
@@ -17,11 +16,16 @@ import type { Event, State } from './state';
 
 export type View = State;
 
-export function view(s: State, _viewer: Viewer): View {
-  return s;
+/** The viewer's own sealed commitment stays; the other side's is dropped until both are revealed (12.12). */
+export function view(s: State, viewer: Viewer): View {
+  const sealed: State['sealed'] = {};
+  for (const side of ['axis', 'soviet'] as const) if (s.sealed[side] && seesSide(viewer, side)) sealed[side] = s.sealed[side];
+  return { ...s, sealed };
 }
 
-export function redact(e: Event, _viewer: Viewer, _before: State): Event | null {
+/** A sealed commitment reaches the other side (and spectators) as the bare fact that it is in. */
+export function redact(e: Event, viewer: Viewer, _before: State): Event | null {
+  if (e.type === 'airCommitted' && !seesSide(viewer, e.side)) return { type: 'airCommitted', side: e.side };
   return e;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Emitter } from '../../../core/steps';
 import { witeBoard } from '../board';
-import type { Side } from '../data';
+import { air, type Side, turnRecord } from '../data';
 import { victoryLevel } from '../data/tables';
 import { occupancy, sideAt } from '../rules';
 import type { Event, PhaseId, State } from '../state';
@@ -44,13 +44,13 @@ export function skipReason(gt: number, p: PhaseDef): string | undefined {
   switch (p.phase) {
     case 'air-commitment':
     case 'air-combat':
-      return gt === 1 ? 'no Joint Air War Turn on Game-Turn 1 (30.34B)' : `NOT_SUPPORTED: air power (${p.rule})`;
+      return gt === 1 ? 'no Joint Air War Turn on Game-Turn 1 (30.34B)' : undefined;
     case 'reinforcement':
       return 'NOT_SUPPORTED: reinforcements, militia and draft replacements (29.0, 29.35, 20.0)';
     case 'rail-sea':
       return 'NOT_SUPPORTED: rail and sea movement (6.0, 7.0)';
     case 'interdiction':
-      return 'NOT_SUPPORTED: air interdiction (12.4)';
+      return 'NOT_SUPPORTED: interdiction markers (12.4); unused air-ground support points return to Available (12.14)';
     case 'production':
       return 'not used in Barbarossa: Russian reinforcements come from the Turn Record (31.32)';
     default:
@@ -86,6 +86,12 @@ export function nextPhase(em: Emitter<State, Event>): void {
   const p = SEQUENCE[next];
   const skipped = skipReason(gt, p);
   em.emit({ type: 'phase', gt, player: p.player, phase: p.phase, ...(skipped ? { skipped } : {}) });
+  if (p.phase === 'reinforcement' && p.player === 'axis') {
+    // 12.51: the Axis air replacements of the Turn Record, never above the cap on the chart
+    const a = em.s.air.axis;
+    const points = Math.min(turnRecord(gt).axisAir, air.replacements.axis.cap - a.available - a.superiority - a.groundSupport);
+    if (points > 0) em.emit({ type: 'airReplaced', side: 'axis', points });
+  }
 }
 
 /** The automatic advance: pass phases that are not played. */
