@@ -9,7 +9,7 @@ import type { Actor } from '../../../core/ruleset';
 import type { Emitter, Step } from '../../../core/steps';
 import type { Command } from '../commands';
 import { unitType } from '../data';
-import { type Destination, destinations, type MoveBase, moveBase } from '../rules';
+import { type Destination, destinationCosts, destinations, type MoveBase, moveBase } from '../rules';
 import { STACK_LIMIT } from '../setup';
 import type { Event, State } from '../state';
 import { nextPhase } from './sequence';
@@ -64,7 +64,7 @@ function movable(s: State, actor: Actor, forced: boolean, base: MoveBase): Choic
   const out: ChoiceOption[] = [];
   for (const [id, u] of Object.entries(s.units)) {
     if (u.side !== actor.side || !holds(actor, u.command) || cannotMove(s, id, forced)) continue;
-    const d = destinations(s, id, forced, STACK_LIMIT[u.side], base);
+    const d = destinationCosts(s, id, forced, STACK_LIMIT[u.side], base);
     if (d.size) out.push(unitOption(s, id, d));
   }
   return out;
