@@ -29,6 +29,8 @@ function faces(c: Counter): string {
   return `${f.att}-${f.def}-${f.ma}`;
 }
 const natOf = (type: string) => unitType(type).nat;
+const airLine = (a: View['air']['axis']) =>
+  `${a.available} available${a.superiority ? `, ${a.superiority} superiority` : ''}${a.groundSupport ? `, ${a.groundSupport} ground support` : ''}`;
 const unitWord = (c: Counter) => `${c.label} (${unitType(c.type).name}${c.kg ? ', KG/BG' : ''}, ${faces(c)})`;
 
 function useWiteMap(): MapData | null {
@@ -139,6 +141,10 @@ export default function WiteBoard(props: BoardProps) {
           <div className="ef-status" data-testid="wite-status">
             <b>{status.turn}</b>
             {hints && <span>Axis holds {hints.axisCentres} Personnel Centres (31.6)</span>}
+            <span data-testid="wite-air">
+              Air (12.1): {(['axis', 'soviet'] as const).map((x) => `${SIDE_NAME[x]} ${airLine(view.air[x])}`).join(' · ')}
+              {side && view.sealed[side as 'axis'] ? ' · your commitment is sealed until both are in' : ''}
+            </span>
             <span className="muted">
               CRT, terrain costs and combat resolution <SubstituteTag what="tables and the 11.0 resolution" />
             </span>
@@ -161,11 +167,15 @@ export default function WiteBoard(props: BoardProps) {
             {!past && (
               <div className="ef-actions">
                 {canAct &&
-                  legal.other.map((a) => (
-                    <button key={a.label} type="button" disabled={busy} onClick={() => send(a.command).catch(() => {})}>
-                      {a.label} {a.rule ? <span className="ou-rule">({a.rule})</span> : null}
-                    </button>
-                  ))}
+                  legal.other.map((a) =>
+                    a.choices?.length ? (
+                      <ChoiceForm key={a.label} action={a} send={send} busy={busy} />
+                    ) : (
+                      <button key={a.label} type="button" disabled={busy} onClick={() => send(a.command).catch(() => {})}>
+                        {a.label} {a.rule ? <span className="ou-rule">({a.rule})</span> : null}
+                      </button>
+                    ),
+                  )}
                 <UndoControls gameId={props.gameId} side={side} />
               </div>
             )}
