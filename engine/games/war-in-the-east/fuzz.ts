@@ -28,7 +28,12 @@ export function invariants(s: State): string[] {
     const sides = new Set(ids.map((id) => s.units[id].side));
     if (sides.size > 1) out.push(`${b.ids[i]} holds both sides`);
     const side = sideAt(s, ids);
-    if (side && ids.length > STACK_LIMIT[side]) out.push(`${b.ids[i]} holds ${ids.length} ${side} units (9.0)`);
+    // 29.35: militia may stand over the limit until the end of the Russian Initial Movement Phase
+    const militiaGrace =
+      s.player === 'soviet' &&
+      (s.phase === 'reinforcement' || s.phase === 'initial-movement') &&
+      ids.some((id) => id.startsWith('sov-mil-'));
+    if (side && ids.length > STACK_LIMIT[side] && !militiaGrace) out.push(`${b.ids[i]} holds ${ids.length} ${side} units (9.0)`);
     if (b.impassable[i]) out.push(`${b.ids[i]} is impassable but holds ${ids.join(', ')}`);
   }
   for (const side of ['axis', 'soviet'] as const) {

@@ -102,6 +102,8 @@ export type Event =
       superiorityLost: Record<Side, number>;
       groundSupportLost: Record<Side, number>;
     }
+  /** Russian militia placed in the Personnel Centres the Axis does not occupy (29.35). */
+  | { type: 'militia'; gt: number; units: PlacedUnit[] }
   /** Axis air replacements from the Turn Record (12.51). */
   | { type: 'airReplaced'; side: Side; points: number }
   | { type: 'lost'; unit: string; how: UnitLoss; rule: string }
@@ -172,6 +174,11 @@ export function evolve(s: State, e: Event): State {
         };
       };
       return { ...s, air: { axis: after('axis'), soviet: after('soviet') } };
+    }
+    case 'militia': {
+      const units = { ...s.units };
+      for (const u of e.units) units[u.id] = { type: u.type, side: u.side, command: u.command, label: u.label, at: u.at, kg: false };
+      return { ...s, units };
     }
     case 'airReplaced': {
       const a = s.air[e.side];

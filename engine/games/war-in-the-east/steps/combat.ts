@@ -58,10 +58,9 @@ export interface Odds {
  * the TEC multiplier of the hex (frozen swamp as clear, 14.25/14.47), non-Finnish Axis halved in Mud (14.11).
  * Fractions are kept (14.11 "retain fractions"); the odds are rounded for the defender (10.0).
  */
-export function attackOdds(s: State, hex: string, attackers: readonly string[]): Odds {
+export function attackOdds(s: State, hex: string, attackers: readonly string[], occ = occupancy(s)): Odds {
   const b = witeBoard();
   const ti = b.index.get(hex) as number;
-  const occ = occupancy(s);
   const defenders = occ.get(ti) ?? [];
   const mud = weather(s) === 'mud';
   const antiTank = defenders.some((id) => unitType(s.units[id].type).class === 'antiTank');
@@ -95,9 +94,8 @@ export function attackOdds(s: State, hex: string, attackers: readonly string[]):
 }
 
 /** Units of the actor that may attack the hex: adjacent, eligible, across a crossable hexside (10.11). */
-function attackersOf(s: State, actor: Actor, ti: number): string[] {
+function attackersOf(s: State, actor: Actor, ti: number, occ = occupancy(s)): string[] {
   const b = witeBoard();
-  const occ = occupancy(s);
   const out: string[] = [];
   for (const n of b.nb[ti]) {
     if (!attackAcross(s, n, ti)) continue;
@@ -130,7 +128,7 @@ export function attackActions(s: State, actor: Actor): LegalAction<Command>[] {
     if (sideAt(s, ids) !== other(actor.side as 'axis')) continue;
     const hex = b.ids[ti];
     if (s.attackedHexes.includes(hex)) continue;
-    const att = attackersOf(s, actor, ti);
+    const att = attackersOf(s, actor, ti, occ);
     if (!att.length) continue;
     const options: ChoiceOption[] = att.map((id) => {
       const u = s.units[id];
@@ -141,7 +139,7 @@ export function attackActions(s: State, actor: Actor): LegalAction<Command>[] {
         hint: { attack: face(u).att },
       };
     });
-    const all = attackOdds(s, hex, att);
+    const all = attackOdds(s, hex, att, occ);
     const support: Choice[] = supportPoints(s, actor) > 0 ? [SUPPORT_CHOICE] : [];
     out.push({
       command: { type: 'attack', hex } as Command,
