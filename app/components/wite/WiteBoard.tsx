@@ -160,8 +160,9 @@ export default function WiteBoard(props: BoardProps) {
             </div>
             {canAct && mineWaiting.length > 0 && (
               <p className="ef-hint">
-                Click one of your counters, then a green hex to move it; orange hexes may be attacked (pick the attackers in the Battles
-                panel). End the phase when done.
+                {view.phase === 'air-commitment'
+                  ? 'Split your air points between air superiority and air-ground support. The other side sees only that you have committed until both are revealed (12.12).'
+                  : 'Click one of your counters, then a green hex to move it; orange hexes may be attacked (pick the attackers in the Battles panel). End the phase when done.'}
               </p>
             )}
             {!past && (
