@@ -137,9 +137,10 @@ export default function EastfrontBoard(props: BoardProps) {
           movable: canAct && !!u.id && legal.moves.has(u.id),
           index,
           count: list.length,
+          spread: list.length > 1 && (u.at === hover || u.at === hex),
         });
     return out;
-  }, [view.units, side, unit, legal, canAct]);
+  }, [view.units, side, unit, legal, canAct, hover, hex]);
 
   const highlights = useMemo(() => {
     const out: { hex: string; kind: HighlightKind }[] = [];
@@ -281,7 +282,10 @@ function Legend() {
       <span>
         <i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet
       </span>
-      <span>? hidden block · ●○ steps left · yellow badge = blocks in the hex</span>
+      <span>
+        blocks: unit type (NATO box), size (XXX corps, XXXX army), letter, strength and steps left; the other side's standing blocks show
+        only their colour · number disc = blocks in the hex (hover or click to spread them)
+      </span>
     </section>
   );
 }

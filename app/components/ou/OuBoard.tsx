@@ -136,9 +136,16 @@ export default function OuBoard(props: BoardProps) {
     const out: CounterInfo[] = [];
     for (const list of byHex.values())
       for (const [index, c] of list.entries())
-        out.push({ counter: c, selected: group.includes(c.id), movable: movable(c.id), index, count: list.length });
+        out.push({
+          counter: c,
+          selected: group.includes(c.id),
+          movable: movable(c.id),
+          index,
+          count: list.length,
+          spread: list.length > 1 && (c.at === hover || c.at === hex),
+        });
     return out;
-  }, [byHex, group, movable]);
+  }, [byHex, group, movable, hover, hex]);
 
   const line = useMemo(() => lineHexes(view.boundary), [view.boundary]);
   const highlights = useMemo(() => {
@@ -354,7 +361,8 @@ function Legend() {
         <i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet
       </span>
       <span>
-        counters: type, size, attack-defence <SubstituteTag what="counter factors" /> · ? face-down · yellow badge = counters in the hex
+        counters: unit type (NATO box), size, number, attack-defence <SubstituteTag what="counter factors" /> · plain red = face-down ·
+        number disc = counters in the hex (hover or click to spread them)
       </span>
     </section>
   );
