@@ -13,7 +13,9 @@ import type { ClientEvent } from '../../../server/games';
 import type { LegalActionData } from '../boards';
 import { Die } from '../map/Dice';
 import { pieceUrl } from '../map/unitSymbol';
+import { crt } from '../../../engine/games/operation-unthinkable/data';
 import { Odds } from './CombatPanel';
+import { SubstituteTag } from './Substitute';
 import { describeOu, resultWords, unitName } from './describe';
 import { counterLook } from './layers';
 import { defOf, expand, type View } from './model';
@@ -91,7 +93,9 @@ export function OuBattleBox({
   const c = found.combat;
   const live = !!view.combat && view.combat.target === c.target;
   const after = events.slice(found.since).filter((e) => AFTER.has(e.type));
-  const resolved = after.find((e) => e.type === 'resolved')?.data as { die: number | null; result: string } | undefined;
+  const resolved = after.find((e) => e.type === 'resolved')?.data as
+    | { die: number | null; result: string; attack: number; defense: number; odds: string; row: 'upper' | 'lower'; final: number }
+    | undefined;
   const bomber = after.find((e) => e.type === 'bomber')?.data as { die: number; marker: string } | undefined;
   const buttons = live ? actions.filter((a) => COMBAT_ANSWERS.has(a.command.type)).flatMap(answers) : [];
   return (
@@ -135,6 +139,16 @@ export function OuBattleBox({
           {bomber && (
             <p className="bb-fire">
               <span className="bb-who">{bomber.marker} bombers</span> <Die face={bomber.die} />
+            </p>
+          )}
+          {resolved && (
+            <p className="bb-odds" data-testid="bb-odds">
+              Odds{' '}
+              <b>
+                {resolved.attack}:{resolved.defense}
+              </b>{' '}
+              → <b>{resolved.odds}</b>, column <b>{crt[resolved.row]?.[resolved.final] ?? resolved.final}</b> of the {resolved.row} row{' '}
+              <SubstituteTag what="CRT" />
             </p>
           )}
           {resolved && (
