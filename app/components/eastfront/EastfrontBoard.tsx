@@ -139,7 +139,7 @@ export default function EastfrontBoard(props: BoardProps) {
           movable: canAct && !!u.id && legal.moves.has(u.id),
           index,
           count: list.length,
-          spread: list.length > 1 && (u.at === hover || u.at === hex),
+          spread: u.at === hover || u.at === hex,
         });
     return out;
   }, [view.units, side, unit, legal, canAct, hover, hex]);

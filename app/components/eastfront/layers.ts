@@ -9,7 +9,7 @@ import VectorSource from 'ol/source/Vector';
 import { Fill, Style } from 'ol/style';
 import type { MapData } from '../../../engine/maps/model';
 import { hexPolygon, stackBadge, type MarkLook } from '../map/boardLayers';
-import { FULL_DETAIL_PX, type Glyph, lookKey, type PieceLook, pieceIcon, pieceSize, spreadOffset } from '../map/unitSymbol';
+import { chip, FULL_DETAIL_PX, type Glyph, lookKey, type PieceLook, pieceIcon, pieceSize, spreadOffset } from '../map/unitSymbol';
 import { SIDE_COLOUR } from './labels';
 import type { ViewUnit } from './model';
 
@@ -146,8 +146,11 @@ export function blockStyle(b: BlockInfo, hexPx: number): Style[] {
   let dx = 0;
   let dy = 0;
   let z = 11 + (n - b.index);
-  if (n === 1) size = pieceSize(hexPx);
-  else if (b.spread) {
+  if (n === 1) {
+    // a lone piece hovered or selected on a zoomed-out map grows to a readable size
+    size = b.spread ? Math.max(FULL_DETAIL_PX + 4, pieceSize(hexPx)) : pieceSize(hexPx);
+    if (b.spread) z += 200;
+  } else if (b.spread) {
     size = Math.max(FULL_DETAIL_PX + 4, pieceSize(hexPx, 0.46));
     [dx, dy] = spreadOffset(b.index, n, size + 3);
     z += 200;
@@ -161,7 +164,7 @@ export function blockStyle(b: BlockInfo, hexPx: number): Style[] {
     dy = -dx;
   }
   if (b.selected) z += 50;
-  const look = blockLook(b, size);
+  const look = chip(blockLook(b, size));
   const key = `${lookKey(look)}|${Math.round(dx)}|${Math.round(dy)}|${z}|${n}|${b.index}|${roomy || b.spread ? 1 : 0}`;
   const hit = cache.get(key);
   if (hit) return hit;

@@ -140,6 +140,7 @@ function LayeredMap<P>({
             positioning: 'bottom-center',
             offset: [0, -18],
             stopEvent: true,
+            autoPan: { margin: 8, animation: { duration: 200 } },
             className: 'map-callout-anchor',
           })
         : null,
@@ -148,7 +149,14 @@ function LayeredMap<P>({
   const calloutHex = callout?.hex ?? null;
   useEffect(() => {
     const h = calloutHex ? map.hexes.find((x) => x.id === calloutHex) : undefined;
-    calloutOverlay?.setPosition(h ? [h.x, h.y] : undefined);
+    if (!calloutOverlay) return;
+    // above the hex, or below it when the hex is in the upper part of the map (so the box is not cut off)
+    const ol = olRef.current;
+    const px = h && ol ? ol.getPixelFromCoordinate([h.x, h.y]) : null;
+    const below = !!px && px[1] < (ol?.getSize()?.[1] ?? 0) * 0.45;
+    calloutOverlay.setPositioning(below ? 'top-center' : 'bottom-center');
+    calloutOverlay.setOffset([0, below ? 18 : -18]);
+    calloutOverlay.setPosition(h ? [h.x, h.y] : undefined);
   }, [calloutHex, calloutOverlay, map]);
   const noteDoc = useSideNotes(notes.gameId, notes.side).doc;
   const annotations = useAnnotationsLayer(map, noteDoc, notes.seq);

@@ -74,8 +74,9 @@ describe('Operation Unthinkable counters', () => {
 });
 
 describe('sizes and spreading', () => {
-  it('pieces never get smaller than 22 px nor larger than 58 px', () => {
-    expect(pieceSize(5)).toBe(22);
+  it('pieces never get smaller than 22 px nor larger than 58 px, except chips one hex wide on a far zoomed-out map', () => {
+    expect(pieceSize(16)).toBe(22);
+    expect(pieceSize(10)).toBe(9);
     expect(pieceSize(60)).toBeGreaterThan(30);
     expect(pieceSize(1000)).toBe(58);
   });

@@ -289,9 +289,22 @@ export function pieceIcon(l: PieceLook, dx: number, dy: number, z: number): Styl
   });
 }
 
-/** Edge of a piece for a hex `hexPx` pixels across: readable when zoomed out, not overflowing when zoomed in. */
+/** Hexes smaller than this on screen get chips: small squares in the side's colour, one hex wide, no text. */
+export const CHIP_BELOW_PX = 15;
+
+/**
+ * Edge of a piece for a hex `hexPx` pixels across: at least 22 px (readable) and at most 58 px; on a map zoomed
+ * out so far that hexes are under 15 px, a chip as wide as the hex instead (a readable piece there would bury
+ * its neighbours).
+ */
 export function pieceSize(hexPx: number, share = 0.62): number {
+  if (hexPx < CHIP_BELOW_PX) return Math.max(6, Math.round(hexPx * 0.9));
   return Math.round(Math.max(MIN_PIECE_PX, Math.min(MAX_PIECE_PX, hexPx * share)));
+}
+
+/** A chip: the look reduced to its colours (for pieces under the readable size). */
+export function chip(l: PieceLook): PieceLook {
+  return l.px >= MIN_PIECE_PX ? l : { px: l.px, fill: l.fill, border: l.border, borderWidth: Math.min(l.borderWidth, 1.5), dash: l.dash };
 }
 
 /**

@@ -144,7 +144,7 @@ export default function OuBoard(props: BoardProps) {
           movable: movable(c.id),
           index,
           count: list.length,
-          spread: list.length > 1 && (c.at === hover || c.at === hex),
+          spread: c.at === hover || c.at === hex,
         });
     return out;
   }, [byHex, group, movable, hover, hex]);

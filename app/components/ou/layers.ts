@@ -6,7 +6,7 @@
  */
 import type { Style } from 'ol/style';
 import { stackBadge, type MarkLook } from '../map/boardLayers';
-import { FULL_DETAIL_PX, type Glyph, lookKey, type PieceLook, pieceIcon, pieceSize, spreadOffset } from '../map/unitSymbol';
+import { chip, FULL_DETAIL_PX, type Glyph, lookKey, type PieceLook, pieceIcon, pieceSize, spreadOffset } from '../map/unitSymbol';
 import { NAT_COLOUR, unitFactors, type Counter } from './model';
 
 export type HighlightKind = 'dest' | 'target' | 'combat' | 'selected' | 'hover' | 'line' | 'wrong';
@@ -88,8 +88,11 @@ export function counterStyle(c: CounterInfo, hexPx: number): Style[] {
   let dx = 0;
   let dy = 0;
   let z = 10 + c.index;
-  if (n === 1) size = pieceSize(hexPx);
-  else if (c.spread) {
+  if (n === 1) {
+    // a lone piece hovered or selected on a zoomed-out map grows to a readable size
+    size = c.spread ? Math.max(FULL_DETAIL_PX + 4, pieceSize(hexPx)) : pieceSize(hexPx);
+    if (c.spread) z += 200;
+  } else if (c.spread) {
     size = Math.max(FULL_DETAIL_PX + 4, pieceSize(hexPx, 0.46));
     [dx, dy] = spreadOffset(top, n, size + 3);
     z += 200;
@@ -100,7 +103,7 @@ export function counterStyle(c: CounterInfo, hexPx: number): Style[] {
     dy = -dx;
   }
   if (c.selected) z += 100;
-  const look = counterLook(c, size);
+  const look = chip(counterLook(c, size));
   const key = `${lookKey(look)}|${Math.round(dx)}|${Math.round(dy)}|${z}|${n}|${top}|${c.spread ? 1 : 0}`;
   const hit = cache.get(key);
   if (hit) return hit;
