@@ -34,7 +34,7 @@ async function expectBoxAtHex(page: Page, hook: '__efMap' | '__ouMap', hex: stri
   expect(b.x + b.width).toBeGreaterThan(x);
   const gap = b.y > y ? b.y - y : y - (b.y + b.height);
   expect(gap).toBeGreaterThanOrEqual(0);
-  expect(gap).toBeLessThan(40);
+  expect(gap).toBeLessThan(80);
 }
 
 async function shots(page: Page, name: string) {
@@ -91,25 +91,24 @@ test('EastFront: the battle box at Rostov fights, fires back and shows the dice 
   await shots(s.page, 'battle-eastfront-soviet');
 
   // play the round out from the boxes (loss choices are asked there too)
-  for (let i = 0; i < 20; i++) {
+  const over = /The combat round at Rostov ends|The battle at Rostov is over/;
+  for (let i = 0; i < 30; i++) {
+    if (over.test((await g.page.getByTestId('battle-box').textContent()) ?? '')) break;
     const asks = [g.page, s.page].map((p) => p.getByTestId('battle-box').getByRole('button', { name: /takes the hit|is thrown back/ }));
     const counts = await Promise.all(asks.map((a) => a.count()));
     const k = counts.findIndex((c) => c > 0);
     if (k < 0) {
-      if (
-        await g.page
-          .getByTestId('battle-box')
-          .getByText(/The combat round at Rostov ends|The battle at Rostov is over/)
-          .count()
-      )
-        break;
       await g.page.waitForTimeout(500);
       continue;
     }
-    await asks[k].first().click();
+    // the choice may be gone by now (answered, round over): a missed click is tried again on the next pass
+    await asks[k]
+      .first()
+      .click({ timeout: 3000 })
+      .catch(() => {});
     await g.page.waitForTimeout(300);
   }
-  await expect(g.page.getByTestId('battle-box')).toContainText(/The combat round at Rostov ends|The battle at Rostov is over/);
+  await expect(g.page.getByTestId('battle-box')).toContainText(over);
   await expect(g.page.getByTestId('battle-box').getByTestId('bb-fire').filter({ hasText: 'attacks' }).first()).toBeVisible();
   await shots(g.page, 'battle-eastfront-after');
   expect(g.errors).toEqual([]);

@@ -48,12 +48,12 @@ export function boxHexOf(view: View, events: ClientEvent[], selected: string | n
 }
 
 function UnitRow({ u, me, fire, role }: { u: ViewUnit; me?: string; fire: Map<string, FireHint>; role: 'off' | 'def' }) {
-  const look = blockLook({ unit: u, own: u.side === me, selected: false, movable: false }, 30);
+  const look = blockLook({ unit: u, own: u.side === me, selected: false, movable: false }, 36);
   const f = u.id ? fire.get(u.id) : undefined;
   const fp = f?.[role];
   return (
     <li className="bb-unit">
-      <img src={pieceUrl(look)} width={30} height={30} alt="" />
+      <img src={pieceUrl(look)} width={36} height={36} alt="" />
       <span>
         {u.id ? (
           <>

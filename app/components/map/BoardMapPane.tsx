@@ -155,7 +155,10 @@ function LayeredMap<P>({
     const px = h && ol ? ol.getPixelFromCoordinate([h.x, h.y]) : null;
     const below = !!px && px[1] < (ol?.getSize()?.[1] ?? 0) * 0.45;
     calloutOverlay.setPositioning(below ? 'top-center' : 'bottom-center');
-    calloutOverlay.setOffset([0, below ? 18 : -18]);
+    // clear of the hex's own pieces: half a hex on screen, at least 18 px
+    const res = ol?.getView().getResolution();
+    const gap = Math.max(18, Math.round((res ? map.grid.spacing / res : 0) * 0.5 + 6));
+    calloutOverlay.setOffset([0, below ? gap : -gap]);
     calloutOverlay.setPosition(h ? [h.x, h.y] : undefined);
   }, [calloutHex, calloutOverlay, map]);
   const noteDoc = useSideNotes(notes.gameId, notes.side).doc;

@@ -43,10 +43,10 @@ function CounterRow({ id, view }: { id: string; view: View }) {
   const u = view.units.find((x) => x.id === id);
   const def = defOf(id);
   const hidden = !u || !def;
-  const look = counterLook({ counter: { id, at: u?.at ?? '', steps: u?.s ?? 0, def, hidden }, selected: false, movable: false }, 30);
+  const look = counterLook({ counter: { id, at: u?.at ?? '', steps: u?.s ?? 0, def, hidden }, selected: false, movable: false }, 36);
   return (
     <li className="bb-unit">
-      <img src={pieceUrl(look)} width={30} height={30} alt="" />
+      <img src={pieceUrl(look)} width={36} height={36} alt="" />
       <span>{hidden ? <span className="muted">face-down Soviet unit</span> : <b>{unitName(id)}</b>}</span>
     </li>
   );
