@@ -186,7 +186,13 @@ function LayeredMap<P>({
 
   const onReady = (ol: OlMap) => {
     olRef.current = ol;
-    if (calloutOverlay) ol.addOverlay(calloutOverlay);
+    if (calloutOverlay) {
+      ol.addOverlay(calloutOverlay);
+      // a resized map (window, phone rotation) pans the open box back into view
+      ol.on('change:size', () => {
+        if (calloutOverlay.getPosition()) calloutOverlay.panIntoView({ margin: 8 });
+      });
+    }
     if (drag) listenForDrags(ol, map, () => handlers.current);
     const byId = new Map(map.hexes.map((h) => [h.id, h]));
     const byName = new Map(Object.entries(map.named).map(([n, hex]) => [n.toUpperCase(), hex]));
