@@ -101,12 +101,18 @@ test('EastFront: the battle box at Rostov fights, fires back and shows the dice 
       await g.page.waitForTimeout(500);
       continue;
     }
-    // the choice may be gone by now (answered, round over): a missed click is tried again on the next pass
+    // the choice may be gone by now (answered, round over): a missed click is tried again on the next pass; after
+    // a click, wait for the round to record the answer so that a stale button is not pressed twice
+    const lines = [g.page, s.page][k].getByTestId('battle-box').locator('[data-testid="bb-round"] > li');
+    const before = await lines.count();
     await asks[k]
       .first()
       .click({ timeout: 3000 })
       .catch(() => {});
-    await g.page.waitForTimeout(300);
+    await expect
+      .poll(() => lines.count(), { timeout: 8000 })
+      .toBeGreaterThan(before)
+      .catch(() => {});
   }
   await expect(g.page.getByTestId('battle-box')).toContainText(over);
   await expect(g.page.getByTestId('battle-box').getByTestId('bb-fire').filter({ hasText: 'attacks' }).first()).toBeVisible();
