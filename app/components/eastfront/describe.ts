@@ -218,3 +218,6 @@ export function describeEastfront(e: ClientEvent): string | null {
 }
 
 export const isHiddenKey = isToken;
+
+/** Where the block of a move event (by seq) started, when the log's index knows it (for map arrows). */
+export const movedFrom = (seq: number): string | undefined => fromBySeq.get(seq);

@@ -78,7 +78,7 @@ function TargetOdds({ hint, units }: { hint: TargetHint | undefined; units: stri
   );
 }
 
-function Odds({ p, combat }: { p: AttackPreview | null; combat: Combat }) {
+export function Odds({ p, combat }: { p: AttackPreview | null; combat: Combat }) {
   if (!p) return null;
   const o = p.odds;
   if (!o)
