@@ -118,7 +118,7 @@ export function makePlan(
  * What activating an HQ may buy (5.2): attacks at good odds within its range and my units there that need to
  * get back into supply. An activation costs a step at the end of the turn (5.43), two VP (17.1).
  */
-export function activationValue(b: Board, p: Plan, hq: ViewUnit, worth: (hex: string) => number, opts = { odds: 1.5 }): number {
+export function activationValue(b: Board, p: Plan, hq: ViewUnit, worth: (hex: string) => number, opts = { odds: 2 }): number {
   const shq = hq.type === 'shq';
   if (!hq.at || (!shq && hq.at.startsWith('box:')) || hq.cv === undefined) return 0;
   // a supreme HQ commands by supreme moves anywhere (5.61); its trace is only a guide

@@ -20,7 +20,7 @@ import type { BotPolicy, Candidate } from '../../bots/bot';
 import { activationValue, makePlan, type Plan } from './bot-plan';
 import { isHq, type Side } from './data';
 import type { EastfrontRuleset } from './ruleset';
-import { ctlIn, CTL, stackLimit } from './rules';
+import { ctlIn, CTL, doubleDefence, stackLimit } from './rules';
 import type { Command } from './state';
 import type { View } from './view';
 
@@ -35,6 +35,8 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
     return c ? 1 + c.pp + c.resource * (side === 'german' ? 2 : 1) : 0;
   };
   const lastHex = (cmd: { path: string[]; to?: string }, from: string): string => cmd.to ?? cmd.path[cmd.path.length - 1] ?? from;
+  const end = rs.game.end;
+  const lastMonth = (c: Ctx) => c.v.turn.year > end.year || (c.v.turn.year === end.year && c.v.turn.month >= end.month);
   const danger = (c: Ctx, hex: string) => b.neighbours(hex).reduce((t, n) => t + (c.enemyStrength.get(n) ?? 0), 0);
 
   function scoreMove(c: Ctx, unitId: string, dest: string, kind: 'move' | 'rail' | 'retreat'): number {
@@ -62,9 +64,11 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
     if (enemyHere > 0) {
       // two to one in steps with what can still join (unseen blocks counted as average ones)
       const pot = Math.max(myHere, c.potential.get(dest) ?? 0);
-      const r = pot / enemyHere;
-      const now = myHere / enemyHere;
-      if (r >= 2) v += 3 + Math.min(now, 4) + worth(dest, c.side) * 0.5;
+      // 7.34: a defender in double defence takes half hits
+      const dd = doubleDefence(b, c.v.weather, dest) ? 1.5 : 1;
+      const r = pot / (enemyHere * dd);
+      const now = myHere / (enemyHere * dd);
+      if (r >= 1.5) v += 3 + Math.min(now, 4) + worth(dest, c.side) * 0.5;
       else if (now >= 1.5) v += 1;
       else v -= 3;
       return v;
@@ -89,9 +93,10 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
     let v = 0;
     for (const id of cmd.replace) {
       const u = c.mine.get(id);
+      // a step of an ordinary block buys strength, not VP: worth less in the last month
       if (u?.type && isHq(u.type)) v += 2.2;
-      else if (u?.at && (danger(c, u.at) > 0 || c.enemyStrength.has(u.at))) v += 0.9;
-      else v += 0.6;
+      else if (u?.at && (danger(c, u.at) > 0 || c.enemyStrength.has(u.at))) v += lastMonth(c) ? 0.3 : 0.9;
+      else v += lastMonth(c) ? 0.2 : 0.6;
     }
     for (const x of cmd.cadres) {
       const u = c.mine.get(x.unit);
@@ -145,8 +150,11 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
           if (cmd.paradrop || !hq || (hq.cv ?? 0) < 2) return -1;
           // an HQ's steps are worth two VP each (17.1), and Blitz spends a second one (5.7)
           const at = cmd.deploy ?? hq.at;
-          const gain = activationValue(b, c, { ...hq, at }, (hex) => worth(hex, c.side)) - (cmd.deploy ? 0.1 : 0);
-          return gain - (cmd.blitz ? 3.5 : 1.5);
+          const exposed = cmd.deploy && danger(c, cmd.deploy) > 0 ? 2 : 0;
+          const gain = activationValue(b, c, { ...hq, at }, (hex) => worth(hex, c.side)) - (cmd.deploy ? 0.1 : 0) - exposed;
+          // the step it costs counts in full at the end (17.1)
+          const cost = (cmd.blitz ? 3.5 : 2.5) + (lastMonth(c) ? 1 : 0);
+          return gain - cost;
         }
         case 'move':
         case 'rail':
@@ -158,8 +166,11 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
           return -0.5;
         case 'airstrike':
           return 1 + (c.enemyStrength.get(cmd.hex) ?? 0) * 0.1;
-        case 'fight':
-          return 5;
+        case 'fight': {
+          // a battle that is not compulsory is fought where the odds are fair (unseen blocks as average ones)
+          const r = (c.myStrength.get(cmd.hex) ?? 0) / Math.max(1, c.enemyStrength.get(cmd.hex) ?? 0);
+          return r >= 0.9 ? 5 : r >= 0.6 ? 0.5 : -0.5;
+        }
         case 'defend':
           return 1;
         case 'allocate': {
