@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import type { AnyRuleset, Viewer } from '../engine/core/ruleset';
 import type { Folder } from './store';
 import { AppError } from './errors';
+import { rememberIfPlain } from './input';
 import { EVENTS_CHANNEL, redactToClient, type ClientEvent, type GameService } from './games';
 import { type StoredEvent, toRuleEvent } from './store';
 import { SEATS_CHANNEL } from './seats';
@@ -178,7 +179,8 @@ export class LiveHub {
       const lastSeq = r.stored[r.stored.length - 1].seq;
       out = { after: cursor, events, lastSeq, status: r.status, moment: moment ? momentOf(rs, r.after, lastSeq, viewer) : null };
       this.liveBatches++;
-      r.byViewer.set(k, out);
+      // Sent to every stream of this viewer: checked for plain JSON once here, not once per stream.
+      r.byViewer.set(k, rememberIfPlain(out));
     }
     return out;
   }
