@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { viewerKey } from './live';
+import { liveWire } from './live-sse';
 import { apiClient, type ApiClient } from './testing/client';
 import { useTestServer as serverPerFile } from './testing/useTestServer';
 
@@ -94,6 +95,7 @@ describe('live fan-out shares reads and redactions (issue 14.1)', () => {
     await until(() => live.subscribersOf(g.id) === N);
     await new Promise((r) => setTimeout(r, 300));
     const batches0 = live.liveBatches;
+    const encoded0 = liveWire.messagesEncoded;
 
     const r = await player.game.command.mutate({ gameId: g.id, commandId: `bytes-${g.id}`, command: { type: 'add', n: 2 } });
     const dataOf = (t: string) => t.split('\n\n').find((m) => m.includes(`id: ${r.lastSeq}`));
@@ -104,6 +106,8 @@ describe('live fan-out shares reads and redactions (issue 14.1)', () => {
     // Byte for byte the same message (id and data) to every spectator, from one batch built for them all.
     expect(new Set(messages).size).toBe(1);
     expect(live.liveBatches - batches0).toBe(1);
+    // ... and turned into bytes once (server/live-sse.ts), not once per stream.
+    expect(liveWire.messagesEncoded - encoded0).toBe(1);
     // The batch follows on from the subscriber's seq and carries what game.view now answers a spectator.
     const data = JSON.parse(
       messages[0]!
