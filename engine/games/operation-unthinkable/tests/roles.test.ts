@@ -39,7 +39,8 @@ function refusal(s: State, c: Command, a: Actor): string | null {
 function play(s: State, c: Command, a: Actor, dice: number[] = []): State {
   return rs.decide(s, c, a, new FixedDice(dice)).reduce((x, e) => rs.evolve(x, e), s);
 }
-const first = (s: State, a: Actor, type: string): Command => complete(rs.legal(s, a).find((l) => l.command.type === type)!, firstPicker);
+const first = (s: State, a: Actor, type: string): Command =>
+  complete(rs.legal(s, a).find((l) => l.command.type === type)!, firstPicker, (ch, p) => rs.choiceOptions?.(s, a, ch.lazy ?? '', { ...p }));
 
 /** Boundary, both set-ups (each command its own units) and maskirovka, up to the Allied first phase of turn 1. */
 function toAlliedPhase(): State {
