@@ -509,3 +509,14 @@ export function withAnswers(legal: readonly LegalAction[], asks: readonly LazyAs
   });
   return out;
 }
+
+/** The first completion (first picks) of the first option of the first choice that has one: lazy lists may be empty. */
+export function firstCompletion<C extends RuleCommand>(action: LegalAction<C>, expand?: Expand): C | null {
+  const ch = action.choices?.[0];
+  if (!ch || ch.pick !== 'one') return tryComplete(action, firstPicker, expand);
+  for (const o of ch.options) {
+    const c = tryComplete({ ...action, choices: [{ ...ch, options: [o] }, ...(action.choices?.slice(1) ?? [])] }, firstPicker, expand);
+    if (c) return c;
+  }
+  return null;
+}

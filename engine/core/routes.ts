@@ -90,3 +90,43 @@ export function routeThrough(r: Route, to: string, via: readonly unknown[] = [])
 
 /** The hexes a route may end in, in a stable order. */
 export const routeEnds = (r: Route): string[] => [...new Set([...(r.direct ?? []), ...Object.keys(r.ends)])].sort();
+
+/** The shortest allowed route to every end at once (one search; ties as routeThrough breaks them, by list order). */
+export function routePaths(r: Route): Map<string, string[]> {
+  const back = new Map<string, string | null>();
+  const depth = new Map<string, number>();
+  let layer: string[] = [];
+  for (const h of r.first)
+    if (r.steps[h] && !back.has(h)) {
+      back.set(h, null);
+      depth.set(h, 1);
+      layer.push(h);
+    }
+  for (let d = 2; d < r.max && layer.length; d++) {
+    const next: string[] = [];
+    for (const p of layer)
+      for (const h of r.steps[p] ?? [])
+        if (r.steps[h] && !back.has(h)) {
+          back.set(h, p);
+          depth.set(h, d);
+          next.push(h);
+        }
+    layer = next;
+  }
+  const pathTo = (h: string): string[] => {
+    const out: string[] = [];
+    for (let x: string | null | undefined = h; x; x = back.get(x)) out.unshift(x);
+    return out;
+  };
+  const out = new Map<string, string[]>();
+  for (const h of r.direct ?? []) out.set(h, [h]);
+  const offer = (end: string, prev: string | null, len: number) => {
+    const e = r.ends[end];
+    if (e === undefined || (e !== null && !e.includes(prev ?? r.from)) || len > r.max) return;
+    const cur = out.get(end);
+    if (!cur || cur.length > len) out.set(end, prev ? [...pathTo(prev), end] : [end]);
+  };
+  for (const h of r.first) offer(h, null, 1);
+  for (const [p, d] of [...depth].sort((a, b) => a[1] - b[1])) for (const h of r.steps[p]) offer(h, p, d + 1);
+  return out;
+}

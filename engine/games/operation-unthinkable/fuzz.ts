@@ -2,7 +2,7 @@
  * Random legal play: a seeded game driven only by legal() and decide(), to the end. Used by the fuzz test and
  * for demos; never by the rules.
  */
-import { complete, type Expand, firstPicker, type LegalAction, randomPicker, tryComplete } from '../../core/actions';
+import { complete, type Expand, firstCompletion, firstPicker, type LegalAction, randomPicker, tryComplete } from '../../core/actions';
 import { SeededDice } from '../../core/dice';
 import { type Actor, fold, type Ruleset } from '../../core/ruleset';
 import { board, onMap, stackOk } from './board';
@@ -159,12 +159,7 @@ export function playUntil(rs: Ruleset<State, Command, Event, View>, seed: number
       legal[0];
     const expand: Expand = (ch, picked) => (ch.lazy ? rs.choiceOptions?.(s, actor, ch.lazy, { ...picked }) : undefined);
     // the first set of units that has somewhere to go (destinations are worked out only when asked)
-    const opts = pick.choices?.[0].options ?? [];
-    const first = opts.findIndex((o) => tryComplete({ ...pick, choices: [{ ...pick.choices![0], options: [o] }] }, firstPicker, expand));
-    const cmd =
-      first > 0
-        ? complete({ ...pick, choices: [{ ...pick.choices![0], options: [opts[first]] }] }, firstPicker, expand)
-        : complete(pick, firstPicker, expand);
+    const cmd = firstCompletion(pick, expand) ?? complete(legal.find((x) => x.command.type === 'end-phase') ?? pick, firstPicker, expand);
     s = rs.decide(s, cmd, actor, dice).reduce((x, e) => rs.evolve(x, e), s);
   }
   if (!until(s)) throw new Error(`seed ${seed}: the state asked for was not reached`);

@@ -7,7 +7,7 @@
  */
 import type { Actor, ChoiceOption, LegalAction } from '../../../core';
 import type { Route } from '../../../core/routes';
-import { routeEnds, routeThrough } from '../../../core/routes';
+import { routeEnds, routePaths, routeThrough } from '../../../core/routes';
 import { liveUnits, onMap, overstacks } from '../rules';
 import type { Command, State, Unit } from '../state';
 import { enemiesAt, fixedPart, type Game, holdsHq, supremeCommand } from './game';
@@ -46,11 +46,11 @@ function safeTo(c: Ctx, type: Mover, id: string, by: string | undefined, dest: s
 }
 
 /** The destinations of a route as options, each with the engine's route; into a battle also the hex entered from. */
-function destinations(c: Ctx, r: Route, entries: boolean): ChoiceOption[] {
+function destinations(c: Ctx, r: Route, paths: Map<string, string[]>, entries: boolean): ChoiceOption[] {
   const b = c.g.board;
   const out: ChoiceOption[] = [];
   for (const dest of routeEnds(r)) {
-    const path = routeThrough(r, dest);
+    const path = paths.get(dest);
     if (!path) continue;
     const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path } };
     const from = r.ends[dest];
@@ -91,16 +91,17 @@ function forms(
   const id = String(fixed.unit ?? fixed.hq);
   const rail = !!fixed.rail || type === 'rail';
   const out: LegalAction<Command>[] = [];
+  const paths = routePaths(route);
   const per = (h: Unit | null) => {
     const r = keepEnds(route, (dest) => {
-      const p = routeThrough(route, dest);
+      const p = paths.get(dest);
       return (
         !!p &&
         (type === 'retreat' || type === 'mobilize' ? !enemiesAt(c.s, dest, c.s.active) : true) &&
         safeTo(c, type, id, h?.id, dest, p, rail)
       );
     });
-    return { r, to: destinations(c, r, false), into: destinations(c, r, true) };
+    return { r, to: destinations(c, r, paths, false), into: destinations(c, r, paths, true) };
   };
   const variants: {
     label: string;
