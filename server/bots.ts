@@ -15,7 +15,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { games, seats } from '../db/schema';
 import { randomCommand, SeatBot } from '../engine/bots/bot';
 import { policyFor } from '../engine/bots/policies';
-import type { LegalAction } from '../engine/core/actions';
+import { type ChoiceOption, type LazyAsk, type LegalAction, lazyAsks, withAnswers } from '../engine/core/actions';
 import type { GameStatus } from '../engine/core/ruleset';
 import { findRuleset } from '../engine/games';
 import { hashToken, newToken, type GameService } from './games';
@@ -57,8 +57,18 @@ type Caller = {
       hints?: unknown;
     }>;
     command(input: { gameId: string; side?: string; commandId: string; expectedSeq?: number; command: unknown }): Promise<unknown>;
+    choices(input: {
+      gameId: string;
+      side?: string;
+      lazy: string;
+      seq?: number;
+      picked: Record<string, unknown>[];
+    }): Promise<{ seq: number; options: unknown[][] }>;
   };
 };
+
+/** Lazy choices a bot asks about per decision (a sample of the unit sets it may move, say). */
+const BOT_LAZY_ASKS = 24;
 
 /** Makes a tRPC caller whose context carries exactly these tokens (set by the app, which owns the router). */
 export type CallerFactory = (tokens: string[]) => Caller;
@@ -189,6 +199,19 @@ export class BotRunner {
     }
   }
 
+  /** The offered actions with a sample of their lazy choices answered by the server (game.choices, one call per list). */
+  private async answered(caller: Caller, s: Seated, legal: LegalAction[], asks: LazyAsk[], seq: number): Promise<LegalAction[]> {
+    const answers: ChoiceOption[][] = asks.map(() => []);
+    for (const lazy of new Set(asks.map((a) => a.lazy))) {
+      const mine = asks.flatMap((a, i) => (a.lazy === lazy ? [i] : []));
+      const r = await caller.game.choices({ gameId: s.gameId, side: s.side, lazy, seq, picked: mine.map((i) => asks[i].picked) });
+      mine.forEach((i, k) => {
+        answers[i] = (r.options[k] ?? []) as ChoiceOption[];
+      });
+    }
+    return withAnswers(legal, asks, answers);
+  }
+
   /** Play while the game waits for this seat. False when the bot should stop (seat lost, game over). */
   private async actAll(s: Seated, caller: Caller): Promise<boolean> {
     let failures = 0;
@@ -203,14 +226,15 @@ export class BotRunner {
       const commands = v.viewer.commands ?? [];
       const owed = v.status.waitingFor.some((w) => w.side === s.side && (!w.command || commands.includes(w.command)));
       if (!owed || !v.legal.length) return true;
+      // lazy choices (a move's destinations once its units are picked): asked for a sample, as a browser would
+      const asks = lazyAsks(v.legal, BOT_LAZY_ASKS, Math.random);
+      const legal = asks.length ? await this.answered(caller, s, v.legal, asks, v.latestSeq) : v.legal;
+      if (!legal.length) return true;
       // after a refusal, a random legal command: the game must not wait on a bot that keeps choosing badly
       const d =
         failures >= 2
-          ? { command: randomCommand(v.legal, Math.random) }
-          : s.bot.decide(
-              { view: v.view, legal: v.legal, hints: v.hints, actor: { side: s.side, commands } },
-              `${v.status.turn}|${v.status.phase}`,
-            );
+          ? { command: randomCommand(legal, Math.random) }
+          : s.bot.decide({ view: v.view, legal, hints: v.hints, actor: { side: s.side, commands } }, `${v.status.turn}|${v.status.phase}`);
       if (!d) return true;
       if (this.opts.delayMs !== 0) await new Promise((r) => setTimeout(r, this.opts.delayMs ?? 250));
       if (s.abort.signal.aborted) return false;

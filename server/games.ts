@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { findOffer } from '../engine/core/actions';
+import { type Expand, findOffer, nearestOffer } from '../engine/core/actions';
 import type { AnyRuleset, Actor, Viewer } from '../engine/core/ruleset';
 import { RuleError } from '../engine/core/errors';
 import type { DiceSource } from '../engine/core/dice';
@@ -402,6 +402,18 @@ export class GameService {
     };
   }
 
+  /**
+   * The options of lazy choices (actions.ts `lazy`) offered to the caller's seat now: one list per `picked` (the
+   * fields picked so far, e.g. the units of a move). Only what legal() would offer this seat: the game answers for
+   * its actor, at the latest state, never for another side.
+   */
+  async choices(gameId: string, principal: Principal, opts: { side?: string; lazy: string; picked: Record<string, unknown>[] }) {
+    const { rs, at, latest, state } = await this.momentAt(gameId);
+    const actor = this.actorOf(principal, opts.side);
+    if (!actor || at !== latest || !rs.choiceOptions) return { seq: at, options: opts.picked.map(() => []) };
+    return { seq: at, options: opts.picked.map((p) => rs.choiceOptions!(state, actor, opts.lazy, p)) };
+  }
+
   private chapterCache = new Map<string, { seq: number; chapters: { seq: number; turn: string; phase: string }[] }>();
 
   /**
@@ -513,12 +525,27 @@ export function redactToClient(
 export { RuleError };
 
 /**
- * A game whose legal() is complete (Ruleset.legalIsComplete) gets only the commands legal() offers. Anything else
- * is refused with the rule that forbids it, which decide() names (run on throwaway dice; its events are dropped);
- * a command decide() would accept although legal() leaves it out is refused too, since legal() is the contract.
+ * A game whose legal() is complete (Ruleset.legalIsComplete) gets only the commands legal() offers. The game's own
+ * `offered` check answers (cheap: it looks only at the offer the command names) with the rule that forbids
+ * anything else; decide() is never run to find that rule. A command decide() would accept although legal() leaves
+ * it out is refused too, since legal() is the contract.
  */
-function refuseUnoffered(rs: AnyRuleset, state: unknown, command: { type: string }, actor: Actor): void {
-  if (!rs.legalIsComplete || findOffer(rs.legal(state, actor), command)) return;
-  rs.decide(state, command, actor, { roll: () => 1 });
-  throw new RuleError('ILLEGAL', null, `${command.type} is not among the actions open to you now`);
+export function refuseUnoffered(rs: AnyRuleset, state: unknown, command: { type: string }, actor: Actor): void {
+  if (!rs.legalIsComplete) return;
+  if (rs.offered) {
+    const no = rs.offered(state, actor, command);
+    if (no) throw no;
+    return;
+  }
+  const expand = rs.choiceOptions ? lazyOptions(rs, state, actor) : undefined;
+  const legal = rs.legal(state, actor);
+  if (findOffer(legal, command, expand)) return;
+  const near = nearestOffer(legal, command);
+  throw new RuleError('ILLEGAL', near?.rule ?? null, `${command.type} is not among the actions open to you now`);
 }
+
+/** The expander of lazy choices for one actor in one state (actions.ts Expand). */
+export const lazyOptions =
+  (rs: AnyRuleset, state: unknown, actor: Actor): Expand =>
+  (ch, picked) =>
+    ch.lazy ? rs.choiceOptions?.(state, actor, ch.lazy, { ...picked }) : undefined;

@@ -3,7 +3,7 @@
  * referee: it holds the state and the dice, as the server does. Each player only receives what a browser of its
  * seat would (view, legal actions, hints for its viewer); the state itself never reaches a player.
  */
-import { complete, randomPicker, type LegalAction } from '../core/actions';
+import { complete, type LegalAction, lazyAsks, randomPicker, withAnswers } from '../core/actions';
 import { SeededDice } from '../core/dice';
 import { fold, viewerOf, type Actor, type AnyRuleset, type RuleCommand } from '../core/ruleset';
 import { botRng, SeatBot, type BotOptions } from './bot';
@@ -91,6 +91,7 @@ export function playMatch(rs: AnyRuleset, mo: MatchOptions): MatchResult {
   const refused: string[] = [];
   let stuck: string | null = null;
   const max = mo.maxCommands ?? 20_000;
+  const mrng = botRng(mo.seed * 131 + 7);
   while (!rs.status(state).finished && commands < max) {
     const status = rs.status(state);
     const stepKey = `${status.turn}|${status.phase}`;
@@ -99,7 +100,16 @@ export function playMatch(rs: AnyRuleset, mo: MatchOptions): MatchResult {
     for (const side of waiting) {
       const actor = actors[side];
       if (!actor) continue;
-      const legal: LegalAction[] = rs.legal(state, actor);
+      const offered: LegalAction[] = rs.legal(state, actor);
+      // lazy choices answered for a sample, as the server's game.choices would for a seat
+      const asks = lazyAsks(offered, 24, mrng);
+      const legal = asks.length
+        ? withAnswers(
+            offered,
+            asks,
+            asks.map((a) => rs.choiceOptions?.(state, actor, a.lazy, { ...a.picked }) ?? []),
+          )
+        : offered;
       if (!legal.length) continue;
       let cmd: RuleCommand;
       if (bots[side]) {
@@ -116,7 +126,7 @@ export function playMatch(rs: AnyRuleset, mo: MatchOptions): MatchResult {
       } catch (err) {
         // an offered completion was refused: a legal() contract breach, counted, and the plain action played
         refused.push(`${JSON.stringify(cmd)}: ${(err as Error).message}`);
-        evs = rs.decide(state, legal[0].command, actor, dice);
+        evs = rs.decide(state, offered[0].command, actor, dice);
       }
       for (const e of evs) state = rs.evolve(state, e);
       events += evs.length;

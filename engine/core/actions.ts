@@ -14,7 +14,10 @@
  * Where a rule couples several picks (stacking over a whole set-up), the game offers the picks one at a time
  * (one command per unit), so each completion stands on its own.
  */
+import { type Route, routeAllows, routeEnds, routeThrough } from './routes';
 import type { RuleCommand } from './ruleset';
+
+export type { Route } from './routes';
 
 export type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 
@@ -31,14 +34,32 @@ export interface ChoiceOption {
   hint?: { [k: string]: Json };
   /** What picking this option spends of its 'some' choice's budget (production points, say). */
   cost?: number;
+  /** For 'some': the caps this option counts against (`Choice.caps`), e.g. one per unit and so many per hex. */
+  groups?: string[];
 }
 
 export interface Choice {
   /** The top-level command field this choice fills. */
   field: string;
   label: string;
-  /** 'one': exactly one option's value; 'some': an array of distinct option values, in any order. */
-  pick: 'one' | 'some';
+  /**
+   * 'one': exactly one option's value; 'some': an array of distinct option values, in any order;
+   * 'route': a list of hexes `route` allows (routes.ts); 'waypoints': a list of hexes some route of `route` to the
+   * value of the field `after` passes in order (possibly none). Route choices have no options of their own.
+   */
+  pick: 'one' | 'some' | 'route' | 'waypoints';
+  route?: Route;
+  /** For 'waypoints': the field holding the destination (picked before). */
+  after?: string;
+  /**
+   * Options not listed: computed on demand from the fields picked so far (Ruleset.choiceOptions, asked by a client
+   * through the server's options query), so that large offers stay cheap. The name says which list.
+   */
+  lazy?: string;
+  /** For 'some': at most this many picked options per group an option names (`ChoiceOption.groups`). */
+  caps?: Record<string, number>;
+  /** For 'some': the picked costs count against `action.pools[pool]`, shared with the action's other choices. */
+  pool?: string;
   /** For 'some': how many values at least and at most (defaults 1 and the number of options). */
   min?: number;
   max?: number;
@@ -69,10 +90,21 @@ export interface LegalAction<C extends RuleCommand = RuleCommand> {
   choices?: Choice[];
   /** Option lists that choices name by `ref`. */
   shared?: Record<string, ChoiceOption[]>;
+  /** Budgets shared by the 'some' choices naming them as `pool` (production points over replacements and cadres). */
+  pools?: Record<string, number>;
 }
 
+/** The options of a lazy choice, given the fields picked so far (undefined: none). */
+export type Expand = (choice: Choice, picked: Readonly<Record<string, unknown>>) => ChoiceOption[] | undefined;
+
 /** The choice with its shared options filled in (itself when it has no `ref`). */
-export function resolveChoice(action: Pick<LegalAction, 'shared'>, ch: Choice): Choice {
+export function resolveChoice(
+  action: Pick<LegalAction, 'shared'>,
+  ch: Choice,
+  expand?: Expand,
+  picked: Readonly<Record<string, unknown>> = {},
+): Choice {
+  if (ch.lazy) return { ...ch, lazy: undefined, options: expand?.(ch, picked) ?? [] };
   if (!ch.ref) return ch;
   const all = action.shared?.[ch.ref] ?? [];
   const except = new Set((ch.except ?? []).map(jsonKey));
@@ -123,52 +155,100 @@ export function jsonKey(v: unknown): string {
 
 // ---------------------------------------------------------------- membership
 
+/** Whether the picked values of a 'some' choice keep its size, caps and budgets (pool budgets: `pools` left). */
+function someFits(action: LegalAction, ch: Choice, v: unknown, pools: Record<string, number>): boolean {
+  if (!Array.isArray(v)) return false;
+  const min = ch.min ?? 1;
+  const max = ch.max ?? ch.options.length;
+  if (v.length < min || v.length > max) return false;
+  const allowed = new Map(ch.options.map((o) => [jsonKey(o.value), o]));
+  const seen = new Set<string>();
+  const used = new Map<string, number>();
+  let spent = 0;
+  for (const x of v) {
+    const k = jsonKey(x);
+    const o = allowed.get(k);
+    if (!o || seen.has(k)) return false;
+    seen.add(k);
+    spent += o.cost ?? 0;
+    for (const gr of o.groups ?? []) {
+      const n = (used.get(gr) ?? 0) + 1;
+      used.set(gr, n);
+      if (ch.caps?.[gr] !== undefined && n > ch.caps[gr]) return false;
+    }
+  }
+  if (ch.atLeastOne && !ch.atLeastOne.some((x) => seen.has(jsonKey(x)))) return false;
+  if (ch.budget !== undefined && spent > ch.budget) return false;
+  if (ch.pool) {
+    const left = pools[ch.pool] ?? action.pools?.[ch.pool] ?? 0;
+    if (spent > left) return false;
+    pools[ch.pool] = left - spent;
+  }
+  return true;
+}
+
 /** Fields a completion of `choices` fills when the command picks the values it carries. */
-function matchChoices(action: LegalAction, choices: readonly Choice[], cmd: Record<string, unknown>, filled: Set<string>): boolean {
+function matchChoices(
+  action: LegalAction,
+  choices: readonly Choice[],
+  cmd: Record<string, unknown>,
+  filled: Set<string>,
+  expand: Expand | undefined,
+  pools: Record<string, number>,
+): boolean {
   for (const c of choices) {
-    const ch = resolveChoice(action, c);
+    const ch = resolveChoice(action, c, expand, cmd);
     const v = cmd[ch.field];
     filled.add(ch.field);
     if (ch.pick === 'one') {
       const opt = ch.options.find((o) => sameJson(o.value, v));
       if (!opt) return false;
-      if (opt.next && !matchChoices(action, opt.next, cmd, filled)) return false;
-    } else {
-      if (!Array.isArray(v)) return false;
-      const min = ch.min ?? 1;
-      const max = ch.max ?? ch.options.length;
-      if (v.length < min || v.length > max) return false;
-      const allowed = new Map(ch.options.map((o) => [jsonKey(o.value), o.cost ?? 0]));
-      const seen = new Set<string>();
-      let spent = 0;
-      for (const x of v) {
-        const k = jsonKey(x);
-        if (!allowed.has(k) || seen.has(k)) return false;
-        seen.add(k);
-        spent += allowed.get(k) ?? 0;
-      }
-      if (ch.atLeastOne && !ch.atLeastOne.some((x) => seen.has(jsonKey(x)))) return false;
-      if (ch.budget !== undefined && spent > ch.budget) return false;
-    }
+      if (opt.next && !matchChoices(action, opt.next, cmd, filled, expand, pools)) return false;
+    } else if (ch.pick === 'route') {
+      if (!ch.route || !Array.isArray(v) || !routeAllows(ch.route, v)) return false;
+    } else if (ch.pick === 'waypoints') {
+      const to = cmd[ch.after ?? 'to'];
+      if (!ch.route || !Array.isArray(v) || typeof to !== 'string' || !routeThrough(ch.route, to, v)) return false;
+    } else if (!someFits(action, ch, v, pools)) return false;
   }
   return true;
 }
 
-/** True when `cmd` is `action` itself or one of its completions. */
-export function actionOffers<C extends RuleCommand>(action: LegalAction<C>, cmd: C): boolean {
+/**
+ * True when `cmd` is `action` itself or one of its completions. Lazy choices are matched against the options
+ * `expand` gives for the command's own earlier fields (none without it).
+ */
+export function actionOffers<C extends RuleCommand>(action: LegalAction<C>, cmd: C, expand?: Expand): boolean {
   const c = cmd as unknown as Record<string, unknown>;
   const fixed = action.command as unknown as Record<string, unknown>;
   if (!action.choices?.length) return sameJson(fixed, c);
   const filled = new Set<string>();
-  if (!matchChoices(action as LegalAction, action.choices, c, filled)) return false;
+  if (!matchChoices(action as LegalAction, action.choices, c, filled, expand, {})) return false;
   for (const [k, v] of Object.entries(fixed)) if (v !== undefined && !filled.has(k) && !sameJson(v, c[k])) return false;
   for (const [k, v] of Object.entries(c)) if (v !== undefined && !filled.has(k) && !(k in fixed && fixed[k] !== undefined)) return false;
   return true;
 }
 
 /** The first action offering `cmd`, or undefined when none does. */
-export function findOffer<C extends RuleCommand>(actions: readonly LegalAction<C>[], cmd: C): LegalAction<C> | undefined {
-  return actions.find((a) => actionOffers(a, cmd));
+export function findOffer<C extends RuleCommand>(actions: readonly LegalAction<C>[], cmd: C, expand?: Expand): LegalAction<C> | undefined {
+  return actions.find((a) => actionOffers(a, cmd, expand));
+}
+
+/**
+ * The action a refused command came closest to (same type, most fixed fields equal), so a refusal can name the
+ * rule of the offer the command missed.
+ */
+export function nearestOffer<C extends RuleCommand>(actions: readonly LegalAction<C>[], cmd: C): LegalAction<C> | undefined {
+  const c = cmd as unknown as Record<string, unknown>;
+  let best: LegalAction<C> | undefined;
+  let score = -1;
+  for (const a of actions) {
+    const f = a.command as unknown as Record<string, unknown>;
+    if (f.type !== c.type) continue;
+    const n = Object.entries(f).filter(([k, v]) => v !== undefined && sameJson(v, c[k])).length;
+    if (n > score) (best = a), (score = n);
+  }
+  return best;
 }
 
 // ---------------------------------------------------------------- completion
@@ -179,15 +259,59 @@ export interface Picker {
   some(choice: Choice): number[];
 }
 
-function fill(action: LegalAction, choices: readonly Choice[], out: Record<string, unknown>, picker: Picker): void {
+/** A route choice's picks as plain options: its ends (route), or no waypoints and one on a route (waypoints). */
+export function routeOptions(ch: Choice, picked: Readonly<Record<string, unknown>>): ChoiceOption[] {
+  if (!ch.route) return [];
+  if (ch.pick === 'route')
+    return routeEnds(ch.route).flatMap((h) => {
+      const p = routeThrough(ch.route!, h);
+      return p ? [{ value: p, label: h, hex: h }] : [];
+    });
+  const to = picked[ch.after ?? 'to'];
+  const p = typeof to === 'string' ? routeThrough(ch.route, to) : null;
+  if (!p) return [];
+  return [{ value: [], label: 'no waypoints' }, ...p.slice(0, -1).map((h) => ({ value: [h], label: `by way of ${h}`, hex: h }))];
+}
+
+/** The picked indexes of a 'some' choice that keep its caps and the action's pool, in order (others dropped). */
+function fitting(action: LegalAction, ch: Choice, idx: number[], pools: Record<string, number>): number[] {
+  if (!ch.caps && !ch.pool) return idx;
+  const used = new Map<string, number>();
+  let left = ch.pool ? (pools[ch.pool] ?? action.pools?.[ch.pool] ?? 0) : Infinity;
+  const out: number[] = [];
+  for (const i of idx) {
+    const o = ch.options[i];
+    if ((o.cost ?? 0) > left) continue;
+    if ((o.groups ?? []).some((g) => ch.caps?.[g] !== undefined && (used.get(g) ?? 0) >= ch.caps[g])) continue;
+    for (const g of o.groups ?? []) used.set(g, (used.get(g) ?? 0) + 1);
+    left -= o.cost ?? 0;
+    out.push(i);
+  }
+  if (ch.pool) pools[ch.pool] = left;
+  return out;
+}
+
+function fill(
+  action: LegalAction,
+  choices: readonly Choice[],
+  out: Record<string, unknown>,
+  picker: Picker,
+  expand: Expand | undefined,
+  pools: Record<string, number>,
+): void {
   for (const c of choices) {
-    const ch = resolveChoice(action, c);
+    const ch = resolveChoice(action, c, expand, out);
     if (ch.pick === 'one') {
+      if (!ch.options.length) throw new RangeError(`no options for ${ch.field}`);
       const opt = ch.options[picker.one(ch)];
       out[ch.field] = opt.value;
-      if (opt.next) fill(action, opt.next, out, picker);
+      if (opt.next) fill(action, opt.next, out, picker, expand, pools);
+    } else if (ch.pick === 'route' || ch.pick === 'waypoints') {
+      const options = routeOptions(ch, out);
+      if (!options.length) throw new RangeError(`no route for ${ch.field}`);
+      out[ch.field] = options[picker.one({ ...ch, pick: 'one', options })].value;
     } else {
-      out[ch.field] = withRequired(ch, picker.some(ch)).map((i) => ch.options[i].value);
+      out[ch.field] = fitting(action, ch, withRequired(ch, picker.some(ch)), pools).map((i) => ch.options[i].value);
     }
   }
 }
@@ -204,11 +328,24 @@ function withRequired(ch: Choice, idx: number[]): number[] {
   return [...out, r].sort((a, b) => a - b);
 }
 
-/** A complete command from an action, picking open values with `picker`. */
-export function complete<C extends RuleCommand>(action: LegalAction<C>, picker: Picker): C {
+/**
+ * A complete command from an action, picking open values with `picker` (lazy choices through `expand`). Throws a
+ * RangeError when a lazy choice turns out to have no options (see tryComplete).
+ */
+export function complete<C extends RuleCommand>(action: LegalAction<C>, picker: Picker, expand?: Expand): C {
   const out: Record<string, unknown> = { ...(action.command as object) };
-  if (action.choices) fill(action as LegalAction, action.choices, out, picker);
+  if (action.choices) fill(action as LegalAction, action.choices, out, picker, expand, {});
   return out as unknown as C;
+}
+
+/** complete(), or null when a lazy choice on the way has no options (a group that cannot move after all). */
+export function tryComplete<C extends RuleCommand>(action: LegalAction<C>, picker: Picker, expand?: Expand): C | null {
+  try {
+    return complete(action, picker, expand);
+  } catch (e) {
+    if (e instanceof RangeError) return null;
+    throw e;
+  }
 }
 
 /** Picker that takes the first option of each choice and the fewest values a 'some' choice allows. */
@@ -251,8 +388,11 @@ function withinBudget(ch: Choice, order: number[], n: number): number[] {
   return out;
 }
 
-/** Every completion of 'one' choices (for 'some' choices: the minimal and the full subsets), up to `limit`. */
-export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit = 10_000): C[] {
+/**
+ * Every completion of 'one' choices (for 'some' choices: the minimal and the full subsets; for route choices: one
+ * route per end, and no waypoints), up to `limit`. Lazy choices are skipped unless `expand` is given.
+ */
+export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit = 10_000, expand?: Expand): C[] {
   const out: C[] = [];
   const walk = (todo: readonly Choice[], acc: Record<string, unknown>): void => {
     if (out.length >= limit) return;
@@ -261,10 +401,23 @@ export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit =
       return;
     }
     const [first, ...rest] = todo;
-    const ch = resolveChoice(action as LegalAction, first);
+    const ch = resolveChoice(action as LegalAction, first, expand, acc);
     if (ch.pick === 'one') {
       for (const o of ch.options) walk([...(o.next ?? []), ...rest], { ...acc, [ch.field]: o.value });
+    } else if (ch.pick === 'route') {
+      for (const o of routeOptions(ch, acc)) walk(rest, { ...acc, [ch.field]: o.value });
+    } else if (ch.pick === 'waypoints') {
+      walk(rest, { ...acc, [ch.field]: [] });
     } else {
+      if (ch.caps || ch.pool) {
+        // coupled picks: the fewest values, then each value alone
+        const pools: Record<string, number> = {};
+        const one = ch.options.map((_, i) => fitting(action as LegalAction, ch, [i], { ...pools }));
+        if ((ch.min ?? 1) === 0) walk(rest, { ...acc, [ch.field]: [] });
+        for (const idx of one)
+          if (idx.length && (ch.min ?? 1) <= 1) walk(rest, { ...acc, [ch.field]: idx.map((i) => ch.options[i].value) });
+        return;
+      }
       const min = ch.min ?? 1;
       const max = Math.min(ch.max ?? ch.options.length, ch.options.length);
       const all = ch.options.map((_, i) => i);
@@ -279,7 +432,8 @@ export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit =
 }
 
 /** How many complete commands an action stands for ('some' choices counted as subsets within their bounds; `atLeastOne`
- *  and a budget are not counted, so this is an upper bound for such choices). */
+ *  and a budget are not counted, so this is an upper bound for such choices; a route counts once per end, waypoints
+ *  and lazy choices not at all). */
 export function countCompletions<C extends RuleCommand>(action: LegalAction<C>): number {
   const binom = (n: number, k: number) => {
     let r = 1;
@@ -290,6 +444,8 @@ export function countCompletions<C extends RuleCommand>(action: LegalAction<C>):
     choices.reduce((acc, c) => {
       const ch = resolveChoice(action as LegalAction, c);
       if (ch.pick === 'one') return acc * ch.options.reduce((s, o) => s + (o.next ? count(o.next) : 1), 0);
+      if (ch.pick === 'route') return acc * (ch.route ? routeEnds(ch.route).length : 0);
+      if (ch.pick === 'waypoints') return acc;
       const min = ch.min ?? 1;
       const max = Math.min(ch.max ?? ch.options.length, ch.options.length);
       let n = 0;
@@ -297,4 +453,70 @@ export function countCompletions<C extends RuleCommand>(action: LegalAction<C>):
       return acc * n;
     }, 1);
   return action.choices?.length ? count(action.choices) : 1;
+}
+
+// ---------------------------------------------------------------- lazy choices for players without the state
+
+/** A lazy choice a player may ask about: in `legal[action]`, under option `option` of its first choice. */
+export interface LazyAsk {
+  action: number;
+  option: number;
+  lazy: string;
+  picked: Record<string, Json>;
+}
+
+/**
+ * The lazy choices opened by the options of each action's first choice (a move's units, then where to), at most
+ * `limit` of them, in the order `rank` gives (a bot's seeded shuffle, say). A client asks the server for these
+ * (game.choices) and folds the answers back with `withAnswers`.
+ */
+export function lazyAsks(legal: readonly LegalAction[], limit: number, rank: () => number = () => 0): LazyAsk[] {
+  const all: (LazyAsk & { k: number })[] = [];
+  legal.forEach((a, i) => {
+    const ch = a.choices?.[0];
+    if (ch?.pick !== 'one') return;
+    ch.options.forEach((o, j) => {
+      const lazy = o.next?.find((n) => n.lazy)?.lazy;
+      if (lazy) all.push({ action: i, option: j, lazy, picked: { [ch.field]: o.value }, k: rank() });
+    });
+  });
+  return all
+    .sort((x, y) => x.k - y.k)
+    .slice(0, limit)
+    .map(({ k: _, ...ask }) => ask);
+}
+
+/**
+ * The actions with the asked lazy choices filled in (`answers[i]` for `asks[i]`); options whose lazy choice was
+ * not asked, or came back empty, are left out, and so are actions left with no option.
+ */
+export function withAnswers(legal: readonly LegalAction[], asks: readonly LazyAsk[], answers: readonly ChoiceOption[][]): LegalAction[] {
+  const got = new Map(asks.map((a, i) => [`${a.action}|${a.option}`, answers[i] ?? []]));
+  const out: LegalAction[] = [];
+  legal.forEach((a, i) => {
+    const ch = a.choices?.[0];
+    const lazy = ch?.pick === 'one' && ch.options.some((o) => o.next?.some((n) => n.lazy));
+    if (!ch || !lazy) {
+      out.push(a);
+      return;
+    }
+    const options = ch.options.flatMap((o, j) => {
+      const ans = got.get(`${i}|${j}`);
+      if (!ans?.length) return [];
+      return [{ ...o, next: o.next?.map((n) => (n.lazy ? { ...n, lazy: undefined, options: ans } : n)) }];
+    });
+    if (options.length) out.push({ ...a, choices: [{ ...ch, options }, ...(a.choices?.slice(1) ?? [])] });
+  });
+  return out;
+}
+
+/** The first completion (first picks) of the first option of the first choice that has one: lazy lists may be empty. */
+export function firstCompletion<C extends RuleCommand>(action: LegalAction<C>, expand?: Expand): C | null {
+  const ch = action.choices?.[0];
+  if (!ch || ch.pick !== 'one') return tryComplete(action, firstPicker, expand);
+  for (const o of ch.options) {
+    const c = tryComplete({ ...action, choices: [{ ...ch, options: [o] }, ...(action.choices?.slice(1) ?? [])] }, firstPicker, expand);
+    if (c) return c;
+  }
+  return null;
 }

@@ -11,7 +11,8 @@
  * State is plain JSON so it can be snapshotted and folded in the browser. Engine code does no I/O and reads no
  * clock; randomness only through the DiceSource passed to setup/decide, whose values end up inside events.
  */
-import type { LegalAction } from './actions';
+import type { ChoiceOption, LegalAction } from './actions';
+import type { RuleError } from './errors';
 import type { DiceSource } from './dice';
 
 export type { LegalAction } from './actions';
@@ -98,6 +99,14 @@ export interface Ruleset<S = unknown, C extends RuleCommand = RuleCommand, E ext
    * it unset.
    */
   legalIsComplete?: boolean;
+  /**
+   * Whether legal() offers `command` to `actor` now: null if so, else the refusal naming the rule. Exact (agrees with
+   * findOffer over legal()) and cheap: it looks only at the offer the command names, never runs decide(). The server
+   * uses it for games with `legalIsComplete`; without it the server matches against the whole of legal().
+   */
+  offered?(state: S, actor: Actor, command: C): RuleError | null;
+  /** The options of a lazy choice (actions.ts `lazy`) given the fields picked so far, for this actor. */
+  choiceOptions?(state: S, actor: Actor, lazy: string, picked: Record<string, unknown>): ChoiceOption[];
   view(state: S, viewer: Viewer): V;
   /**
    * What a client needs beyond legal() to show the situation well (command ranges, supply, previews), computed on

@@ -12,7 +12,7 @@
  * Handlers emit events through an Emitter, which folds each event at once so the next check sees the new
  * state. They refuse a command by throwing RuleError with the rule that forbids it.
  */
-import type { LegalAction } from './actions';
+import { type Expand, findOffer, type LegalAction, nearestOffer } from './actions';
 import type { DiceSource } from './dice';
 import { RuleError } from './errors';
 import type { Actor, GameStatus, RuleCommand, RuleEvent } from './ruleset';
@@ -51,6 +51,11 @@ export interface Step<S, C extends RuleCommand, E extends RuleEvent, G> {
   /** Who must act now. An actor of another side gets NOT_YOUR_TURN. Empty while the game is over. */
   waiting(s: S, g: G): Waiting[];
   legal(s: S, g: G, actor: Actor): LegalAction<C>[];
+  /**
+   * Optional: whether legal() offers `cmd`, answered without building every offer (only the part the command
+   * names: its unit's offer, say). Must agree exactly with findOffer over legal(); the default is that.
+   */
+  offers?(s: S, g: G, actor: Actor, cmd: C): LegalAction<C> | undefined;
   on: { [K in C['type']]?: Handler<S, C, E, G, K> };
 }
 
@@ -135,4 +140,36 @@ export function waitingByTable<S, C extends RuleCommand, E extends RuleEvent, G>
   if (table.over?.(s)) return { phase: 'over', waitingFor: [] };
   const step = table.current(s, g);
   return { phase: step.name, waitingFor: step.waiting(s, g) };
+}
+
+/**
+ * Null when the step in force offers `cmd` to `actor` (legal() has it, as a command or a completion); otherwise the
+ * refusal, naming the rule of the step or of the offer the command came closest to. Never runs a handler.
+ */
+export function offeredByTable<S, C extends RuleCommand, E extends RuleEvent, G>(
+  table: StepTable<S, C, E, G>,
+  g: G,
+  s: S,
+  actor: Actor,
+  cmd: C,
+  expand?: Expand,
+): RuleError | null {
+  const ns = table.unsupported?.[cmd.type];
+  if (ns) return new RuleError('NOT_SUPPORTED', ns[0], `${ns[1]} is not yet supported (rule ${ns[0]})`);
+  if (table.over?.(s)) return new RuleError('ILLEGAL', null, 'the game is over');
+  const step = table.current(s, g);
+  const waiting = step.waiting(s, g);
+  if (!waiting.some((w) => w.side === actor.side)) {
+    const who = [...new Set(waiting.map((w) => w.side))].join(' and ') || 'nobody';
+    return new RuleError('NOT_YOUR_TURN', step.rule ?? null, `${step.name}: waiting for ${who}`);
+  }
+  if (!step.on[cmd.type as C['type']]) return new RuleError('ILLEGAL', step.rule ?? null, `${cmd.type} is not possible now (${step.name})`);
+  if (step.offers ? step.offers(s, g, actor, cmd) : findOffer(step.legal(s, g, actor), cmd, expand)) return null;
+  const near = nearestOffer(step.legal(s, g, actor), cmd);
+  const rule = near?.rule ?? step.rule ?? null;
+  return new RuleError(
+    'ILLEGAL',
+    rule,
+    `${near ? `${near.label}: not` : `${cmd.type} is not`} among the choices open to you now${rule ? ` (rule ${rule})` : ''}`,
+  );
 }

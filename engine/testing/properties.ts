@@ -3,10 +3,12 @@
  *  (a) every offered action is accepted: random completions of each offered action pass decide();
  *  (b) legal() is complete: commands drawn from the parser's space that decide() accepts are all offered;
  *  (c) the fold is deterministic: folding the log from the start gives the running state, twice the same.
+ * Where the game has its own cheap check (`Ruleset.offered`, used by the server), it must agree with legal() on every
+ * sampled and every offered command. Lazy choices are completed and matched through `Ruleset.choiceOptions`.
  * A game supplies a sampler of raw commands near the current state (unit ids, hexes, sizes of its own choosing);
  * the harness does the rest. Used by each game's tests/properties.test.ts.
  */
-import { complete, findOffer, type LegalAction, randomPicker } from '../core/actions';
+import { type Expand, findOffer, type LegalAction, randomPicker, tryComplete } from '../core/actions';
 import { SeededDice } from '../core/dice';
 import { RuleError } from '../core/errors';
 import { type Actor, fold, type RuleCommand, type RuleEvent, type Ruleset } from '../core/ruleset';
@@ -34,6 +36,8 @@ export interface PropertyReport {
   completionsTried: number;
   sampled: number;
   sampledAccepted: number;
+  /** Sampled commands legal() offers (accepted or not by the dice-free check of (a)). */
+  sampledOffered: number;
   finished: boolean;
   /** Violations, as readable lines; empty when every property held. */
   failures: string[];
@@ -63,6 +67,7 @@ export function checkProperties<S, C extends RuleCommand>(run: PropertyRun<S, C>
     completionsTried: 0,
     sampled: 0,
     sampledAccepted: 0,
+    sampledOffered: 0,
     finished: false,
     failures: [],
   };
@@ -78,15 +83,30 @@ export function checkProperties<S, C extends RuleCommand>(run: PropertyRun<S, C>
     const playable: { actor: Actor; actions: LegalAction<C>[] }[] = [];
     for (const actor of actors) {
       const actions = rs.legal(s, actor);
+      const expand: Expand | undefined = rs.choiceOptions
+        ? (ch, picked) => (ch.lazy ? rs.choiceOptions?.(s, actor, ch.lazy, { ...picked }) : undefined)
+        : undefined;
+      /** The game's own check (server side) must say the same as matching against legal(). */
+      const agree = (cmd: C, offered: boolean, what: string) => {
+        if (!rs.offered) return;
+        const no = rs.offered(s, actor, cmd);
+        if (!no !== offered)
+          fail(
+            `${what} ${JSON.stringify(cmd)}: legal() ${offered ? 'offers' : 'does not offer'} it, offered() ${no ? `refuses (${no.rule} ${no.message})` : 'accepts'}`,
+          );
+      };
       rep.offeredActions += actions.length;
       // (a) every offered action accepts its completions
       for (const a of actions) {
         for (let k = 0; k < (run.completionsPerAction ?? 2); k++) {
-          const cmd = complete(
+          const cmd = tryComplete(
             a,
             randomPicker(() => rnd.next()),
+            expand,
           );
+          if (!cmd) continue;
           rep.completionsTried++;
+          agree(cmd, true, 'offered');
           const err = refusal(() => rs.decide(s, rs.parseCommand(cmd), actor, probeDice()));
           if (err) fail(`offered ${JSON.stringify(cmd)} to ${actor.side} was refused: ${err.code} ${err.rule ?? ''} ${err.message}`);
         }
@@ -100,9 +120,12 @@ export function checkProperties<S, C extends RuleCommand>(run: PropertyRun<S, C>
           continue;
         }
         rep.sampled++;
+        const offered = !!findOffer(actions, cmd, expand);
+        if (offered) rep.sampledOffered++;
+        agree(cmd, offered, 'sampled');
         if (refusal(() => rs.decide(s, cmd, actor, probeDice()))) continue;
         rep.sampledAccepted++;
-        if (!findOffer(actions, cmd)) fail(`${actor.side} may ${JSON.stringify(cmd)} (decide accepts it) but legal() does not offer it`);
+        if (!offered) fail(`${actor.side} may ${JSON.stringify(cmd)} (decide accepts it) but legal() does not offer it`);
       }
       if (actions.length) playable.push({ actor, actions });
     }
@@ -112,10 +135,18 @@ export function checkProperties<S, C extends RuleCommand>(run: PropertyRun<S, C>
     }
     const turn = playable[Math.floor(rnd.next() * playable.length)];
     const action = run.choose ? run.choose(turn.actions, s, rnd) : turn.actions[Math.floor(rnd.next() * turn.actions.length)];
-    const cmd = complete(
+    const expand: Expand | undefined = rs.choiceOptions
+      ? (ch, picked) => (ch.lazy ? rs.choiceOptions?.(s, turn.actor, ch.lazy, { ...picked }) : undefined)
+      : undefined;
+    const cmd = tryComplete(
       action,
       randomPicker(() => rnd.next()),
+      expand,
     );
+    if (!cmd) {
+      rep.commands++;
+      continue;
+    }
     let events: RuleEvent[];
     try {
       events = rs.decide(s, rs.parseCommand(cmd), turn.actor, dice);

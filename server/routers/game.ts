@@ -92,6 +92,28 @@ export const gameRouter = router({
       ),
     ),
 
+  /** Options of a lazy choice for the caller's seat (a move's destinations once its units are picked). */
+  choices: publicProcedure
+    .input(
+      z.object({
+        gameId,
+        side,
+        lazy: z.string().min(1).max(40),
+        /** The seq the client's legal() came with (keys its cache); the answer is always for the latest state. */
+        seq: z.number().int().min(0).optional(),
+        picked: z.array(z.record(z.string(), z.unknown())).min(1).max(32),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      guard(async () =>
+        ctx.services.games.choices(input.gameId, await cachedPrincipalOf(ctx, input.gameId), {
+          side: input.side,
+          lazy: input.lazy,
+          picked: input.picked,
+        }),
+      ),
+    ),
+
   /** Where each turn and phase starts (public). */
   chapters: publicProcedure.input(z.object({ gameId })).query(({ ctx, input }) => guard(() => ctx.services.games.chapters(input.gameId))),
 

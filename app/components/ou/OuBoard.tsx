@@ -4,7 +4,9 @@
  * and highlights, and side panels for the selected hex and for combat (odds, not firepower). It offers only
  * what `legal` returns and shows the server's errors; nothing here decides what is allowed.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTRPC } from '../../lib/trpc';
 import { useEscapeKey } from '../useEscapeKey';
 import type { BoardProps, LegalActionData } from '../boards';
 import '../eastfront/eastfront.css';
@@ -24,6 +26,7 @@ import {
   groupKey,
   indexLegal,
   ouHexes,
+  reachOf,
   ouMap,
   stacks,
   type Counter,
@@ -61,10 +64,23 @@ export default function OuBoard(props: BoardProps) {
   const canAct = myTurn && !past;
   const byHex = useMemo(() => stacks(view), [view]);
   const movable = useCallback((id: string) => canAct && legal.moves.has(id), [canAct, legal]);
-  // where the selected units may go, with costs: straight from legal()
+  // where the selected units may go, with costs: from legal(), or asked for the selected set (a lazy choice)
+  const trpc = useTRPC();
+  const listed = canAct && group.length ? legal.reach.get(groupKey(group)) : undefined;
+  const asked = useQuery(
+    trpc.game.choices.queryOptions(
+      { gameId: props.gameId, side, lazy: 'reach', seq: latestSeq, picked: [{ units: group }] },
+      { enabled: listed === null, staleTime: Infinity },
+    ),
+  );
   const reach = useMemo(
-    () => (canAct && group.length ? (legal.reach.get(groupKey(group)) ?? new Map<string, ReachHex>()) : new Map<string, ReachHex>()),
-    [canAct, group, legal],
+    () =>
+      listed
+        ? listed
+        : listed === null && asked.data?.seq === latestSeq
+          ? reachOf(asked.data.options[0] ?? [])
+          : new Map<string, ReachHex>(),
+    [listed, asked.data, latestSeq],
   );
   const unplaced = useMemo<Counter[]>(() => {
     if (!canAct || !SETUP_STEPS.includes(view.step)) return [];

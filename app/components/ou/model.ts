@@ -98,8 +98,11 @@ export interface ReachHex {
 export interface LegalIndex {
   /** unit id -> the unit sets it may move in, fewest companions first */
   moves: Map<string, string[][]>;
-  /** unit set (ids joined by ',') -> destination ('exit' for off the map) -> cost */
-  reach: Map<string, Map<string, ReachHex>>;
+  /**
+   * unit set (ids joined by ',') -> destination ('exit' for off the map) -> cost; null when legal() leaves the
+   * destinations to be asked for (a lazy choice: the `reach` list of game.choices for that set)
+   */
+  reach: Map<string, Map<string, ReachHex> | null>;
   /** unit id -> hexes it may be placed in now (set-up, arrivals) */
   places: Map<string, string[]>;
   /** attacks, each completed with every unit it offers (the engine checks the command again) */
@@ -113,9 +116,13 @@ export const groupKey = (ids: readonly string[]): string => [...ids].sort().join
 /** A structured action with every shared option list filled in (engine/core/actions.ts expandAction). */
 export const expand = (a: LegalActionData): LegalActionData => expandAction(a as LegalAction) as LegalActionData;
 
+/** Destinations with their costs, from a move's `to` options (in legal() or asked for through game.choices). */
+export const reachOf = (options: readonly { value: unknown; hint?: { [k: string]: unknown } }[]): Map<string, ReachHex> =>
+  new Map(options.map((d) => [String(d.value), { mp: Number(d.hint?.mp ?? 0) }]));
+
 export function indexLegal(legal: LegalActionData[]): LegalIndex {
   const moves = new Map<string, string[][]>();
-  const reach = new Map<string, Map<string, ReachHex>>();
+  const reach = new Map<string, Map<string, ReachHex> | null>();
   const places = new Map<string, string[]>();
   const attacks: LegalActionData[] = [];
   const other: LegalActionData[] = [];
@@ -125,7 +132,8 @@ export function indexLegal(legal: LegalActionData[]): LegalIndex {
       for (const o of expand(raw).choices?.[0].options ?? []) {
         const units = o.value as string[];
         for (const id of units) moves.set(id, [...(moves.get(id) ?? []), units]);
-        reach.set(groupKey(units), new Map((o.next?.[0].options ?? []).map((d) => [String(d.value), { mp: Number(d.hint?.mp ?? 0) }])));
+        const to = o.next?.[0];
+        reach.set(groupKey(units), to?.lazy ? null : reachOf(to?.options ?? []));
       }
     } else if (type === 'place' && raw.choices) {
       for (const o of expand(raw).choices?.[0].options ?? [])

@@ -54,7 +54,11 @@ export const commandSchema = z.discriminatedUnion('type', [
 /** The commands, inferred from the schema (defined once). */
 export type Command = z.infer<typeof commandSchema>;
 
-/** Parse untrusted input into a command (hexes still as given: ids or rulebook names), or BAD_COMMAND. */
+/**
+ * Parse untrusted input into a command (hexes still as given: ids or rulebook names), or BAD_COMMAND. A move gives
+ * either its route (`path`) or a destination (`to`, optionally `via`), never both; flags set to false are dropped,
+ * and so is `rail` on an HQ mobilizing in place, so that each order has one spelling (legal() offers that one).
+ */
 export function parseEastfrontCommand(input: unknown): Command {
   const r = commandSchema.safeParse(input);
   if (!r.success)
@@ -63,5 +67,14 @@ export function parseEastfrontCommand(input: unknown): Command {
       null,
       `malformed command: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
-  return r.data;
+  const c = r.data;
+  const m = c as { path?: string[]; to?: string; via?: string[] };
+  if (m.path?.length && (m.to !== undefined || m.via !== undefined))
+    throw new RuleError('BAD_COMMAND', null, 'malformed command: give either a path or a destination (to, via), not both');
+  if (m.via !== undefined && m.to === undefined)
+    throw new RuleError('BAD_COMMAND', null, 'malformed command: via needs a destination (to)');
+  const out = { ...c } as Record<string, unknown>;
+  for (const k of ['blitz', 'paradrop', 'rail']) if (out[k] === false) delete out[k];
+  if (c.type === 'mobilize' && !m.path?.length && m.to === undefined) delete out.rail;
+  return out as Command;
 }

@@ -11,7 +11,7 @@ import { evolve, initialState } from './evolve';
 import { cityValue, computeControl, type ScenarioCtx } from './rules';
 import { parseEastfrontCommand } from './commands';
 import type { Battle, Command, Event, State, Unit } from './state';
-import { decideByTable, legalByTable, waitingByTable } from '../../core/steps';
+import { decideByTable, legalByTable, offeredByTable, waitingByTable } from '../../core/steps';
 import type { Game } from './steps/game';
 import { TABLE } from './steps/table';
 import { statusLine } from './steps/turn';
@@ -214,6 +214,11 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
       return decideByTable(TABLE, game, state, command, actor, dice);
     },
     legal: (state: State, actor: Actor): LegalAction<Command>[] => legalByTable(TABLE, game, state, actor),
+    legalIsComplete: true,
+    offered: (state: State, actor: Actor, command: Command) =>
+      actor.side !== 'german' && actor.side !== 'soviet'
+        ? new RuleError('FORBIDDEN', null, 'not a side of this game')
+        : offeredByTable(TABLE, game, state, actor, command),
     view: (state: State, viewer: Viewer) => viewOf(state, viewer),
     /** Firepower and command ranges for the viewer's own blocks, from the viewer's own view (hints.ts). */
     hints: (state: State, viewer: Viewer): HintsData =>

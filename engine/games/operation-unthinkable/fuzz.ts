@@ -2,7 +2,7 @@
  * Random legal play: a seeded game driven only by legal() and decide(), to the end. Used by the fuzz test and
  * for demos; never by the rules.
  */
-import { complete, firstPicker, type LegalAction, randomPicker } from '../../core/actions';
+import { complete, type Expand, firstCompletion, firstPicker, type LegalAction, randomPicker, tryComplete } from '../../core/actions';
 import { SeededDice } from '../../core/dice';
 import { type Actor, fold, type Ruleset } from '../../core/ruleset';
 import { board, onMap, stackOk } from './board';
@@ -93,20 +93,27 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
     } else if (end && legal.some((l) => is(l, 'redeploy', 'boundary', 'airdrop')) && pick.next() < 0.7) {
       choice = end;
     }
-    let command = complete(
+    const expand: Expand = (ch, picked) => (ch.lazy ? rs.choiceOptions?.(s, a, ch.lazy, { ...picked }) : undefined);
+    const first = tryComplete(
       choice,
       randomPicker(() => pick.next()),
+      expand,
     );
+    // a set of units with nowhere to go (its destinations are only worked out when asked): choose again
+    if (!first) continue;
+    let command = first;
     if (command.type === 'move' && choice.choices) {
       // the units that must move away (3.4 b, 7.1.2) get a chance first when the phase is held open
       const stuck = choice.choices[0].options.find((o) =>
         (o.value as string[]).some((id) => s.wrong[id] || ['PL2', 'DE'].includes(unitDef(id).nat)),
       );
       if (stuck && !end && pick.next() < 0.8)
-        command = complete(
-          { ...choice, choices: [{ ...choice.choices[0], options: [stuck] }] },
-          randomPicker(() => pick.next()),
-        );
+        command =
+          tryComplete(
+            { ...choice, choices: [{ ...choice.choices[0], options: [stuck] }] },
+            randomPicker(() => pick.next()),
+            expand,
+          ) ?? command;
     }
     const ev = rs.decide(s, command, a, dice);
     events.push(...ev);
@@ -150,7 +157,10 @@ export function playUntil(rs: Ruleset<State, Command, Event, View>, seed: number
       legal.find((a) => a.command.type === 'place-all') ??
       legal.find((a) => !['redeploy', 'airdrop', 'place'].includes(a.command.type)) ??
       legal[0];
-    s = rs.decide(s, complete(pick, firstPicker), actor, dice).reduce((x, e) => rs.evolve(x, e), s);
+    const expand: Expand = (ch, picked) => (ch.lazy ? rs.choiceOptions?.(s, actor, ch.lazy, { ...picked }) : undefined);
+    // the first set of units that has somewhere to go (destinations are worked out only when asked)
+    const cmd = firstCompletion(pick, expand) ?? complete(legal.find((x) => x.command.type === 'end-phase') ?? pick, firstPicker, expand);
+    s = rs.decide(s, cmd, actor, dice).reduce((x, e) => rs.evolve(x, e), s);
   }
   if (!until(s)) throw new Error(`seed ${seed}: the state asked for was not reached`);
   return s;

@@ -5,13 +5,14 @@
 import type { DiceSource } from '../../core/dice';
 import { RuleError } from '../../core/errors';
 import type { Actor, GameStatus, LegalAction, Roles, Ruleset, Viewer } from '../../core/ruleset';
-import { decideByTable, legalByTable, waitingByTable } from '../../core/steps';
+import { decideByTable, legalByTable, offeredByTable, waitingByTable } from '../../core/steps';
 import type { MapData } from '../../maps/model';
 import { type Command, parseCommand } from './commands';
 import { evolve as evolveOn, initialState } from './evolve';
 import { hints, type OuHints } from './hints';
 import { fromMapData, type OuMap } from './map';
 import mapJson from './map.json';
+import { REACH, reachOptions } from './steps/phase';
 import { STEP_NAMES, ouTable } from './table';
 import type { Event, Options, State, View } from './types';
 import { redact, view } from './view';
@@ -117,6 +118,14 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
       return out;
     },
     legalIsComplete: true,
+    offered(s: State, actor: Actor, cmd: Command) {
+      return offeredByTable(table, map, s, actor, cmd, (ch, picked) =>
+        ch.lazy === REACH ? reachOptions(map, s, actor, picked.units) : undefined,
+      );
+    },
+    choiceOptions(s: State, actor: Actor, lazy: string, picked: Record<string, unknown>) {
+      return lazy === REACH ? reachOptions(map, s, actor, picked.units) : [];
+    },
     hints(s: State, viewer: Viewer): OuHints {
       return hints(map, s, viewer);
     },

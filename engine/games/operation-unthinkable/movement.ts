@@ -301,6 +301,17 @@ export interface ReachHex {
  * when some path is within every unit's allowance. Keys are hex ids and 'exit'.
  */
 export function reachable(map: OuMap, s: State, actor: Actor, units: string[]): Map<string, ReachHex> {
+  // states are never mutated: the answer is kept per state object (the server's offer check, then the move itself)
+  let per = reachMemo.get(s);
+  if (!per) reachMemo.set(s, (per = new Map()));
+  const key = `${actor.side}|${[...actor.commands].sort().join(',')}|${units.join(',')}`;
+  let hit = per.get(key);
+  if (!hit) per.set(key, (hit = reachableOnce(map, s, actor, units)));
+  return hit;
+}
+const reachMemo = new WeakMap<State, Map<string, Map<string, ReachHex>>>();
+
+function reachableOnce(map: OuMap, s: State, actor: Actor, units: string[]): Map<string, ReachHex> {
   const out = new Map<string, ReachHex>();
   let ctx: MoveCtx;
   try {

@@ -2,32 +2,29 @@
  * Movement Phase and Blitz Movement Phase (6.x, 9.x, 5.41, 6.41-6.42): moves, rail moves, rearguards, HQ
  * mobilization, paradrops, and the end of movement with pursuit fire.
  */
-import type { Actor, ChoiceOption, DiceSource, LegalAction } from '../../../core';
+import { type DiceSource, findOffer } from '../../../core';
 import { rollMany } from '../../../core/dice';
 import { countAtLeast } from '../../../mechanics/graph';
 import { type Fp, FP_TARGET, isHq, other } from '../data';
-import { doubleDefence, liveUnits, onMap, overstacks, speed, unitsAt } from '../rules';
-import type { Command, State, Unit } from '../state';
+import { doubleDefence, speed, unitsAt } from '../rules';
 import {
   activeWaiting,
   commandOfHq,
   enemiesAt,
-  fixedPart,
-  holdsHq,
   ownAt,
   req,
   requireHolds,
   requireSupreme,
-  supremeCommand,
   type EfHandler,
   type EfStep,
   type Em,
   type Game,
 } from './game';
-import { checkParadrop, paradropLegal } from './paradrop';
-import { authorizedCost, checkLandPath, commands, landMoves, movable, railMoves, railPathCheck } from './paths';
+import { checkParadrop } from './paradrop';
+import { movementLegal, movementOffers } from './offers';
+import { authorizedCost, checkLandPath, movable, railPathCheck } from './paths';
 import { orderUnits } from './round';
-import { checkStacking, stackSafe } from './stacking';
+import { checkStacking } from './stacking';
 import { hqDeactivate, phaseEvent } from './turn';
 
 export const endMovement: EfHandler<'endMovement'> = (em, g, _c, actor, dice) => {
@@ -80,6 +77,7 @@ export const movementStep = (name: string): EfStep => ({
   rule: '4.4',
   waiting: activeWaiting(name === 'Movement Phase' ? 'movement' : 'blitzMovement'),
   legal: (s, g, actor) => movementLegal(s, g, actor),
+  offers: (s, g, actor, cmd) => findOffer(movementOffers(s, g, actor, cmd), cmd),
   on: {
     move: moveHandler,
     rail: (em, g, c, actor) => {
@@ -171,136 +169,6 @@ export const movementStep = (name: string): EfStep => ({
     endMovement,
   },
 });
-
-type Mover = Extract<Command, { type: 'move' | 'rail' | 'retreat' }>['type'];
-
-/** Destinations of a set of paths, each with the paths reaching it (one per entry hexside when engaging). */
-function byDest(paths: string[][]): Map<string, string[][]> {
-  const m = new Map<string, string[][]>();
-  for (const p of paths) {
-    const d = p[p.length - 1];
-    (m.get(d) ?? m.set(d, []).get(d)!).push(p);
-  }
-  return m;
-}
-
-/** The hex a path enters its destination from. */
-const entryOf = (start: string, p: string[]) => (p.length > 1 ? p[p.length - 2] : start);
-
-/**
- * Movement Phase offers, a block then its destinations: per unit and kind of move one action whose choices are
- * the commanding HQ (`by`, field HQs first; the SHQ costs a supreme move, 5.61) and then the destination hex
- * (`to`), each with the route the engine takes (`hint.path`). Engaging destinations also have a second action
- * whose `via` names the hex the unit enters from (the hexside decides a river assault, 7.5, and which hexside
- * limit is used, 6.33).
- */
-export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
-  const out: LegalAction<Command>[] = [];
-  const side = s.active;
-  const b = g.board;
-  const hqs = liveUnits(s, side).filter((h) => h.hq && holdsHq(g, actor, side, h.id));
-  /** R-6.22 per unit, HQ and destination, shared by the plain and the choose-the-hexside offers. */
-  const safeMemo = new Map<string, boolean>();
-  const fieldFirst = (x: Unit, y: Unit) => Number(x.type === 'shq') - Number(y.type === 'shq') || (x.id < y.id ? -1 : 1);
-  /** One action per kind: `by` options, each opening the destinations that stay stack-safe under that HQ. */
-  const offer = (u: Unit, type: Mover, by: Unit[], dests: Map<string, string[][]>, label: string, rule: string, entries: boolean) => {
-    const byOpts: ChoiceOption[] = [];
-    for (const h of by) {
-      const to: ChoiceOption[] = [];
-      for (const [dest, paths] of dests) {
-        if (entries && !enemiesAt(s, dest, side)) continue;
-        /** R-6.22 depends on the path: the hexside it uses may be the one others need to get out. */
-        const safeBy = (path: string[]) => {
-          const key = `${type}|${u.id}|${h.id}|${path.join('>')}`;
-          let safe = safeMemo.get(key);
-          if (safe === undefined) {
-            const cmd: Command = { type, unit: u.id, path, by: h.id };
-            safeMemo.set(key, (safe = stackSafe(s, g, actor, cmd, dest)));
-          }
-          return safe;
-        };
-        const usable = entries ? paths.filter(safeBy) : safeBy(paths[0]) ? [paths[0]] : [];
-        if (!usable.length) continue;
-        const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path: usable[0] } };
-        if (entries)
-          opt.next = [
-            {
-              field: 'via',
-              label: 'Entering from',
-              pick: 'one',
-              options: usable.map((p) => {
-                const e = entryOf(u.at!, p);
-                return { value: [e], label: `from ${b.label(e)}`, hex: e, hint: { path: p } };
-              }),
-            },
-          ];
-        to.push(opt);
-      }
-      if (to.length)
-        byOpts.push({
-          value: h.id,
-          label: h.type === 'shq' && type !== 'rail' ? `${h.name} (a supreme move)` : h.name,
-          next: [{ field: 'to', label: 'To', pick: 'one', options: to }],
-        });
-    }
-    if (byOpts.length)
-      out.push({
-        command: fixedPart({ type, unit: u.id, path: [] }),
-        label,
-        rule,
-        choices: [{ field: 'by', label: 'Commanded by', pick: 'one', options: byOpts }],
-      });
-  };
-  for (const u of liveUnits(s, side)) {
-    if (!onMap(u) || u.moved || u.strat || u.hq || u.dispersed) continue; // 14.6: dispersed paras cannot move
-    const cmdrs = hqs.filter((h) => commands(s, g, u, h.id)).sort(fieldFirst);
-    if (!cmdrs.length) continue;
-    const land = byDest(landMoves(s, g, u, {}, true));
-    offer(u, 'move', cmdrs, land, `Move ${u.name}`, '6.1', false);
-    offer(u, 'move', cmdrs, land, `Move ${u.name} into battle across a chosen hexside`, '6.33', true);
-    if (enemiesAt(s, u.at!, side) && !s.rearguards.some((r) => r.hex === u.at)) {
-      const away = landMoves(s, g, u, { retreat: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side));
-      offer(u, 'retreat', cmdrs, byDest(away), `Retreat ${u.name} (rearguard)`, '6.41', false);
-    }
-    const shqs = cmdrs.filter((h) => h.type === 'shq');
-    // 9.21: a rail move of up to 10 hexes per supreme move the SHQ has left
-    for (const h of s.phase === 'movement' ? shqs : [])
-      offer(u, 'rail', [h], byDest(railMoves(s, g, u, 10 * (h.hq!.supreme ?? 0))), `Rail ${u.name}`, '9.21', false);
-  }
-  out.push(...paradropLegal(s, g, actor));
-  for (const h of hqs) {
-    if (h.moved || h.hq!.para) continue;
-    const ok = s.phase === 'movement' ? h.hq!.mode === 'normal' : h.hq!.mode === 'blitzed';
-    if (!ok) continue;
-    const still: Command = { type: 'mobilize', hq: h.id, path: [] };
-    if (stackSafe(s, g, actor, still, undefined))
-      out.push({ command: still, label: `Mobilize ${h.name} in place and deactivate`, rule: '5.41' });
-    if (!onMap(h)) continue;
-    const mob = (paths: string[][], rail: boolean) => {
-      const to: ChoiceOption[] = [];
-      for (const [dest, ps] of byDest(paths)) {
-        const cmd: Command = { type: 'mobilize', hq: h.id, path: ps[0], ...(rail ? { rail: true } : {}) };
-        if (stackSafe(s, g, actor, cmd, dest)) to.push({ value: dest, label: b.label(dest), hex: dest, hint: { path: ps[0] } });
-      }
-      if (to.length)
-        out.push({
-          command: { type: 'mobilize', hq: h.id, path: [], ...(rail ? { rail: true } : {}) },
-          label: rail ? `Mobilize ${h.name} by rail and deactivate` : `Mobilize ${h.name} and deactivate`,
-          rule: rail ? '5.62' : '5.41',
-          choices: [{ field: 'to', label: 'To', pick: 'one', options: to }],
-        });
-    };
-    mob(
-      landMoves(s, g, h, { noEngage: true }).filter((p) => !enemiesAt(s, p[p.length - 1], side)),
-      false,
-    );
-    // 5.62: the first rail move of a mobilizing SHQ is free; a rail move is up to 10 hexes
-    if (h.type === 'shq' && s.phase === 'movement') mob(railMoves(s, g, h, 10 * ((h.hq!.supreme ?? 0) + 1)), true);
-  }
-  if (actor.commands.includes(supremeCommand(g, side)) && !overstacks(s, g.board, side, true).length)
-    out.push({ command: { type: 'endMovement' }, label: 'End movement (pursuit fire, then combat)', rule: '4.42' });
-  return out;
-}
 
 // ---------------------------------------------------------------- pursuit fire (6.42)
 

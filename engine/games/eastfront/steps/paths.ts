@@ -4,6 +4,7 @@
  */
 import type { Actor } from '../../../core';
 import { RuleError } from '../../../core/errors';
+import { routeThrough } from '../../../core/routes';
 import { isHq } from '../data';
 import { commandRange, friendly, hexsideLimit, liveUnits, onMap, railNet, sideKey, speed, stopsIn } from '../rules';
 import type { Command, State, Unit } from '../state';
@@ -23,6 +24,7 @@ import {
   type Game,
   type PathCheck,
 } from './game';
+import { landRoute, railRoute } from './routes';
 
 export type LandOpts = { noEngage?: boolean; retreat?: boolean; deploy?: boolean };
 
@@ -210,24 +212,11 @@ export function resolvePath(s: State, g: Game, c: Command): Command {
   req(u?.at && u.side === s.active, '6.1', `no unit ${unitId} of the active side`);
   const rail = c.type === 'rail' || (c.type === 'mobilize' && c.rail);
   if (rail) {
-    // breadth-first along friendly rails, through the waypoints in order
-    let path: string[] = [];
-    let from = u.at!;
-    for (const goal of [...via, to]) {
-      const net = railNet(s, g.board, g.ctx, u.side);
-      const prev = new Map<string, string>([[from, from]]);
-      const q = [from];
-      for (let i = 0; i < q.length && !prev.has(goal); i++) {
-        if (q[i] !== from && s.battles[q[i]]) continue;
-        for (const n of [...g.board.railNeighbours(q[i])].sort()) if (!prev.has(n) && net.has(n)) prev.set(n, q[i]), q.push(n);
-      }
-      req(prev.has(goal), '9.21', `no friendly rail line to ${g.board.label(goal)}`);
-      const leg: string[] = [];
-      for (let x = goal; x !== from; x = prev.get(x)!) leg.unshift(x);
-      path = [...path, ...leg];
-      from = goal;
-    }
-    return routed(c, path);
+    // the shortest route along friendly rails through the waypoints (its length, so its cost, is checked after)
+    const r = railRoute(s, g, u, RAIL_SEARCH);
+    const path = r && routeThrough(r, to, via);
+    req(path, '9.21', `no friendly rail line to ${g.board.label(to)}`);
+    return routed(c, path!);
   }
   const opts = c.type === 'retreat' ? { retreat: true } : c.type === 'mobilize' ? { noEngage: true } : {};
   for (const p of landPaths(g, u.at!, speed(s, u))) {
@@ -237,8 +226,15 @@ export function resolvePath(s: State, g: Game, c: Command): Command {
     if (via.length && enemiesAt(s, to, u.side) && (p.length > 1 ? p[p.length - 2] : u.at) !== via[via.length - 1]) continue;
     if (!isFault(landPath(s, g, u, p, opts))) return routed(c, p);
   }
+  // waypoints only a route that passes a hex twice can follow
+  const r = landRoute(s, g, u, opts);
+  const walk = r && routeThrough(r, to, via);
+  if (walk) return routed(c, walk);
   return ill('6.1', `no legal path for ${u.name} to ${g.board.label(to)}`);
 }
+
+/** Longest rail route sought for a destination (its cost in supreme moves is checked by the handler). */
+const RAIL_SEARCH = 400;
 
 /**
  * Land paths of up to `speed` hexes, breadth-first so the first valid path per destination is a shortest one.
@@ -264,33 +260,4 @@ export function landMoves(s: State, g: Game, u: Unit, opts: { noEngage?: boolean
     frontier = next;
   }
   return [...out.values()];
-}
-
-/** Rail paths of up to `max` hexes (9.21: each 10 hexes or part of them is one rail move). */
-export function railMoves(s: State, g: Game, u: Unit, max = 10): string[][] {
-  const net = railNet(s, g.board, g.ctx, u.side);
-  if (!u.at || !net.has(u.at)) return [];
-  const prev = new Map<string, string>();
-  const dist = new Map<string, number>([[u.at, 0]]);
-  const q = [u.at];
-  const out: string[][] = [];
-  for (let i = 0; i < q.length; i++) {
-    const h = q[i];
-    const d = dist.get(h)!;
-    if (d >= max || (d > 0 && s.battles[h])) continue;
-    for (const n of g.board.railNeighbours(h)) {
-      if (dist.has(n) || !net.has(n) || enemiesAt(s, n, u.side)) continue;
-      dist.set(n, d + 1);
-      prev.set(n, h);
-      q.push(n);
-      const path = [n];
-      let c = h;
-      while (c !== u.at) {
-        path.unshift(c);
-        c = prev.get(c)!;
-      }
-      if (!isFault(railPath(s, g, u, path))) out.push(path);
-    }
-  }
-  return out;
 }

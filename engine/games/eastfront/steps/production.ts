@@ -72,9 +72,9 @@ export function applyProduction(em: Em, g: Game, dice: DiceSource) {
 /**
  * Production orders as choices (11.3-11.6): the replacement steps as a budgeted pick among the units that may take
  * one (in play, not at full strength, not new this month, not in a battle, with a supply line; 11.41), whose
- * step costs share the side's production points; and an order rebuilding one eliminated unit as a cadre at an
- * arrival hex (11.42, 11.6), with the replacements the rest of the points buy. Orders with several cadres are
- * accepted but not offered (docs/rulings/eastfront.md, R-11-OFFER).
+ * step costs share the side's production points; and orders rebuilding eliminated units as cadres at arrival hexes
+ * (11.42, 11.6: each unit once, each hex up to its capacity and stacking limit), sharing the same points with the
+ * replacements bought beside them.
  */
 export function productionLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const side = actor.side as Side;
@@ -103,26 +103,34 @@ export function productionLegal(s: State, g: Game, actor: Actor): LegalAction<Co
     { command: fixedPart({ type: 'produce', cadres: [] }), label: 'Replacement steps', rule: '11.41', choices: [replace(pl)] },
   ];
   const cadres: ChoiceOption[] = [];
+  const caps: Record<string, number> = {};
   for (const u of Object.values(s.units)) {
     if (u.side !== side || u.at) continue;
     const cost = TYPES[u.type].cost[side]!.cadre;
     for (const a of g.ctx.arrivals[side]) {
-      const order = { replace: [], cadres: [{ unit: u.id, hex: a.hex }] };
-      if (!tryOk(() => productionCosts(s, g, side, order))) continue;
+      const cadre = { unit: u.id, hex: a.hex };
+      if (!tryOk(() => productionCosts(s, g, side, { replace: [], cadres: [cadre] }))) continue;
+      caps[`unit:${u.id}`] = 1;
+      caps[`hex:${a.hex}`] = Math.min(a.cap, stackLimit(g.board, a.hex) - unitsAt(s, a.hex, side).length);
       cadres.push({
-        value: order.cadres,
+        value: cadre,
         label: `${u.name} at ${g.board.label(a.hex)} (${cost} PPs)`,
         hex: a.hex,
-        next: [replace(pl - cost)],
+        cost,
+        groups: [`unit:${u.id}`, `hex:${a.hex}`],
       });
     }
   }
   if (cadres.length)
     out.push({
       command: fixedPart({ type: 'produce' }),
-      label: 'Rebuild a unit as a cadre',
+      label: 'Rebuild units as cadres',
       rule: '11.42',
-      choices: [{ field: 'cadres', label: 'Cadre', pick: 'one', options: cadres }],
+      choices: [
+        { field: 'cadres', label: 'Cadres', pick: 'some', min: 1, caps, pool: 'pp', options: cadres },
+        { ...replace(pl), label: 'Replacement steps with the points left', budget: undefined, pool: 'pp' },
+      ],
+      pools: { pp: pl },
     });
   return out;
 }

@@ -21,8 +21,8 @@ describe('hidden information (digest 4.1, 7.1)', () => {
   it("no redacted event or view shows an unrevealed block, nor the other side's production", () => {
     const rs = miniFront();
     const logs: Event[][] = [];
-    // seed 101 pauses a round for a loss choice (7.33), answered by the fuzzer (seeds depend on legal() order)
-    const rep = fuzz(rs, [11, 12, 13, 14, 101], 800, { autoResolve: false }, (ev) => logs.push(ev));
+    // seed 3 pauses a round for a loss choice (7.33), answered by the fuzzer (seeds depend on legal() order)
+    const rep = fuzz(rs, [3, 11, 12, 13, 14], 800, { autoResolve: false }, (ev) => logs.push(ev));
     expect(rep.problems).toEqual([]);
     const all: string[] = [];
     for (const ev of logs) all.push(...leaks(rs, ev));
@@ -48,7 +48,8 @@ describe('hidden information (digest 4.1, 7.1)', () => {
   it('with a para in play, paradrops, dispersal and linkups leak nothing either (14.x)', () => {
     const rs = paraFront();
     const logs: Event[][] = [];
-    const rep = fuzz(rs, [31, 32, 33, 34, 35, 36], 800, { autoResolve: false }, (ev) => logs.push(ev));
+    // seed 1 drops a para and links it up (seeds depend on legal() order)
+    const rep = fuzz(rs, [1, 31, 32, 33, 34, 35], 800, { autoResolve: false }, (ev) => logs.push(ev));
     expect(rep.problems).toEqual([]);
     expect(rep.finished).toBe(6);
     const all = logs.flat();

@@ -2,8 +2,9 @@
  * The legal-action properties (engine/testing/properties.ts) for EastFront over seeded random Edelweiss play:
  * (a) every completion tried of an offered action is accepted; (b) raw commands drawn near the state (own units,
  * HQs, hexes within a few hexes, battles, prompts) that decide() accepts are all offered; (c) the fold is
- * deterministic. The sampler draws the forms legal() offers: moves by destination (`to`, optionally `via` the hex
- * entered from), not explicit paths or far waypoints, which choose among equivalent routes (ruling R-6.1-OFFER).
+ * deterministic. The sampler draws every form the parser takes: moves by destination (`to`), by way of waypoints
+ * (`via`, the hex entered from or any hexes near), and whole routes (`path`, random walks, some of them legal),
+ * for blocks, rearguards, rail moves and mobilizing HQs. The server's own check (`offered`) must agree throughout.
  */
 import { describe, expect, it } from 'vitest';
 import type { LegalAction } from '../../../core/actions';
@@ -27,6 +28,32 @@ function near(hex: string, r: number): string[] {
   return [...seen];
 }
 
+/** A random walk of `n` hexes from `hex` over the board (the start may come back; the rules judge it). */
+function walk(hex: string, n: number, rnd: SeededDice): string[] {
+  const out: string[] = [];
+  let at = hex;
+  for (let k = 0; k < n; k++) {
+    const nb = b.neighbours(at);
+    if (!nb.length) break;
+    at = rnd.pick([...nb]);
+    out.push(at);
+  }
+  return out;
+}
+
+/** A random rail walk of `n` hexes from `hex`. */
+function railWalk(hex: string, n: number, rnd: SeededDice): string[] {
+  const out: string[] = [];
+  let at = hex;
+  for (let k = 0; k < n; k++) {
+    const nb = b.railNeighbours(at);
+    if (!nb.length) break;
+    at = rnd.pick([...nb]);
+    out.push(at);
+  }
+  return out;
+}
+
 function sample(s: State, actor: { side: string }, rnd: SeededDice): unknown[] {
   const side = actor.side;
   const units = Object.values(s.units);
@@ -45,7 +72,15 @@ function sample(s: State, actor: { side: string }, rnd: SeededDice): unknown[] {
     const cmd: Record<string, unknown> = { type, unit: u.id, path: [], by: h.id, to };
     // the hex a move into battle enters from (a rule matters there: 6.33, 7.5); other waypoints only pick a route
     if (units.some((x) => x.at === to && x.side !== side) && rnd.next() < 0.5) cmd.via = [pick([...b.neighbours(to)]) ?? to];
+    else if (rnd.next() < 0.3) cmd.via = Array.from({ length: 1 + Math.floor(rnd.next() * 2) }, () => pick(near(u.at!, 2)) ?? to);
     out.push(cmd);
+    // whole routes: random walks (land) or rail walks, a few of them legal
+    const n = 1 + Math.floor(rnd.next() * 4);
+    const path = type === 'rail' ? railWalk(u.at!, n * 3, rnd) : walk(u.at!, n, rnd);
+    if (path.length) out.push({ type, unit: u.id, path, by: h.id });
+    // the shortest route to a near hex, legal more often than a random walk
+    const dest = pick(near(u.at!, 2));
+    if (dest && dest !== u.at) out.push({ type: 'move', unit: u.id, by: h.id, path: walk(u.at!, 1, rnd) });
   }
   for (const h of hqs) {
     out.push({ type: 'activate', hq: h.id });
@@ -54,6 +89,10 @@ function sample(s: State, actor: { side: string }, rnd: SeededDice): unknown[] {
       out.push({ type: 'activate', hq: h.id, deploy: rnd.pick(b.neighbours(h.at)) });
       out.push({ type: 'mobilize', hq: h.id, path: [] });
       out.push({ type: 'mobilize', hq: h.id, path: [], to: rnd.pick(near(h.at, 3)) });
+      out.push({ type: 'mobilize', hq: h.id, path: walk(h.at, 1 + Math.floor(rnd.next() * 3), rnd) });
+      out.push({ type: 'mobilize', hq: h.id, path: [], rail: rnd.next() < 0.5 });
+      out.push({ type: 'mobilize', hq: h.id, path: railWalk(h.at, 1 + Math.floor(rnd.next() * 12), rnd), rail: true });
+      out.push({ type: 'mobilize', hq: h.id, path: [], to: rnd.pick(near(h.at, 4)), rail: true, via: [rnd.pick(near(h.at, 2))] });
     }
     const hex = pick(battles);
     if (hex) out.push({ type: 'airstrike', hq: h.id, hex });
@@ -77,6 +116,12 @@ function sample(s: State, actor: { side: string }, rnd: SeededDice): unknown[] {
     const spot = pick(eastfront.game.ctx.arrivals[side as 'german' | 'soviet']);
     const d = pick(dead);
     if (d && spot) out.push({ type: 'produce', replace: [], cadres: [{ unit: d.id, hex: spot.hex }] });
+    // several cadres at once (11.42), with replacements beside them, some over the points or a hex's room
+    const spots = eastfront.game.ctx.arrivals[side as 'german' | 'soviet'];
+    for (let i = 0; i < 6 && dead.length && spots.length; i++) {
+      const cadres = dead.filter(() => rnd.next() < 0.4).map((x) => ({ unit: x.id, hex: rnd.pick(spots).hex }));
+      out.push({ type: 'produce', replace: damaged.filter(() => rnd.next() < 0.2), cadres });
+    }
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { declareAttack } from '../combat';
 import type { Command } from '../commands';
 import { isAirborne, isArtillery, tables, unitDef } from '../data';
 import { hexDistance, type OuMap } from '../map';
-import { covers, decideMoveTo, moveChoices, phaseKind } from '../movement';
+import { covers, decideMoveTo, moveChoices, movableGroups, phaseKind, reachable, subsets } from '../movement';
 import { alliedPositions, p2cGermanClash } from '../placement';
 import { type Em, owesReady, overstacked, readyWaiting, sayReady } from '../sequence';
 import type { Event, Side, State } from '../types';
@@ -23,37 +23,43 @@ const RANGE = tables.artilleryRange.value;
 const names = (ids: readonly string[]) => ids.map((id) => unitDef(id).name).join(', ');
 
 // ---------------------------------------------------------------- movement (10.0)
-function moveAction(map: OuMap, s: State, actor: Actor): LegalAction<Command> | null {
-  const shared: Record<string, ChoiceOption[]> = {};
-  const refs = new Map<string, string>();
+/** The lazy option list of a move's destinations: asked for one set of units (Ruleset.choiceOptions). */
+export const REACH = 'reach';
+
+/**
+ * A set of units, then where it may go (10.0). The sets are every non-empty part of each stack that may move (10.1),
+ * listed at once; each set's destinations are a lazy choice (actions.ts `lazy`), computed for the set a player picks
+ * (reachOptions), so legal() never runs reachable() for every set. A set that turns out to have nowhere to go opens
+ * no destination.
+ */
+function moveAction(s: State, actor: Actor): LegalAction<Command> | null {
   const options: ChoiceOption[] = [];
-  for (const { units, key, reach } of moveChoices(map, s, actor)) {
-    let ref = refs.get(key);
-    if (!ref) {
-      ref = `r${refs.size}`;
-      refs.set(key, ref);
-      shared[ref] = [...reach].map(([to, r]) => ({
-        value: to,
-        label: to === 'exit' ? 'off the map' : to,
-        ...(to === 'exit' ? {} : { hex: to }),
-        hint: { mp: r.cost / 2 },
-      }));
-    }
-    options.push({
-      value: units,
-      label: names(units),
-      hex: s.u[units[0]].at,
-      next: [{ field: 'to', label: 'To', pick: 'one', options: [], ref }],
-    });
-  }
+  for (const grp of movableGroups(s, actor))
+    for (const units of subsets(grp))
+      options.push({
+        value: units,
+        label: names(units),
+        hex: s.u[units[0]].at,
+        next: [{ field: 'to', label: 'To', pick: 'one', options: [], lazy: REACH }],
+      });
   if (!options.length) return null;
   return {
     command: { type: 'move' } as Command,
     label: 'Move',
     rule: '10.0',
     choices: [{ field: 'units', label: 'Units', pick: 'one', options }],
-    shared,
   };
+}
+
+/** The destinations of a set of units (the lazy choice of moveAction), with their movement points as hints. */
+export function reachOptions(map: OuMap, s: State, actor: Actor, units: unknown): ChoiceOption[] {
+  if (!Array.isArray(units) || !units.every((u) => typeof u === 'string' && s.u[u])) return [];
+  return [...reachable(map, s, actor, units as string[])].map(([to, r]) => ({
+    value: to,
+    label: to === 'exit' ? 'off the map' : to,
+    ...(to === 'exit' ? {} : { hex: to }),
+    hint: { mp: r.cost / 2 },
+  }));
 }
 
 // ---------------------------------------------------------------- attacks (11.0-11.2)
@@ -193,7 +199,7 @@ export const phaseStep = (side: Side, name: string): OuStep => ({
   waiting: (s) => readyWaiting(s, side, name),
   legal: (s, map, actor) => {
     const out: LegalAction<Command>[] = [];
-    const move = moveAction(map, s, actor);
+    const move = moveAction(s, actor);
     if (move) out.push(move);
     out.push(...attackActions(map, s, actor));
     if (owesReady(s, actor)) {

@@ -5,7 +5,7 @@ import { DEFAULT_OPTIONS, makeOperationUnthinkable } from '../index';
 import { ALLIED_COMMANDS, SOVIET_COMMANDS } from '../sequence';
 import type { Options, State, StepId } from '../types';
 import type { Actor } from '../../../core/ruleset';
-import { expandAction, type Json, type LegalAction, sameJson } from '../../../core/actions';
+import { type Expand, expandAction, type Json, type LegalAction, resolveChoice, sameJson } from '../../../core/actions';
 import { decideMovePath } from '../movement';
 
 export function testMap(extra: Partial<MapSpec> = {}): OuMap {
@@ -67,9 +67,12 @@ export function walkMove(rs: { map: OuMap }, s: State, units: string[], path: st
 }
 
 /** The values legal() offers for the second choice of an action of this type, once its first choice is `first`. */
-export function nextOptions(actions: readonly LegalAction[], type: string, first: Json): string[] {
+export function nextOptions(actions: readonly LegalAction[], type: string, first: Json, expand?: Expand): string[] {
   const a = actions.find((x) => x.command.type === type && x.choices);
   if (!a?.choices) return [];
-  const o = expandAction(a).choices?.[0].options.find((x) => sameJson(x.value, first));
-  return (o?.next?.[0].options ?? []).map((x) => String(x.value));
+  const ch = expandAction(a).choices?.[0];
+  const o = ch?.options.find((x) => sameJson(x.value, first));
+  const next = o?.next?.[0];
+  if (!ch || !next) return [];
+  return resolveChoice(a, next, expand, { [ch.field]: first }).options.map((x) => String(x.value));
 }

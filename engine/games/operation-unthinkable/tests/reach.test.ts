@@ -80,7 +80,9 @@ describe('reachable hexes for one multi-hex move (10.0-10.2, 8.2, 7.0, 3.4)', ()
         expect(byTo.path).toEqual(v.path.filter((h) => h !== 'exit'));
       }
       // legal() offers this group exactly these destinations
-      expect(nextOptions(r.legal(st, ALLIED), 'move', group).sort()).toEqual([...reach.keys()].sort());
+      expect(
+        nextOptions(r.legal(st, ALLIED), 'move', group, (ch, p) => r.choiceOptions?.(st, ALLIED, ch.lazy ?? '', { ...p })).sort(),
+      ).toEqual([...reach.keys()].sort());
     }
   });
 

@@ -1,4 +1,4 @@
-import { complete, firstPicker } from '../../../core/actions';
+import { firstCompletion } from '../../../core/actions';
 /**
  * Team roles (issue 8, point 4): who holds which units and decisions, and what each seat is offered. Allied:
  * the supreme commander (army group line 3.4, airborne drop 5.3, move/fight order 5.4), the US 12th and British
@@ -39,7 +39,8 @@ function refusal(s: State, c: Command, a: Actor): string | null {
 function play(s: State, c: Command, a: Actor, dice: number[] = []): State {
   return rs.decide(s, c, a, new FixedDice(dice)).reduce((x, e) => rs.evolve(x, e), s);
 }
-const first = (s: State, a: Actor, type: string): Command => complete(rs.legal(s, a).find((l) => l.command.type === type)!, firstPicker);
+const first = (s: State, a: Actor, type: string): Command =>
+  firstCompletion(rs.legal(s, a).find((l) => l.command.type === type)!, (ch, p) => rs.choiceOptions?.(s, a, ch.lazy ?? '', { ...p }))!;
 
 /** Boundary, both set-ups (each command its own units) and maskirovka, up to the Allied first phase of turn 1. */
 function toAlliedPhase(): State {
