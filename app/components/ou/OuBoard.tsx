@@ -23,6 +23,7 @@ import {
   indexLegal,
   ouHexes,
   ouMap,
+  ouPlace,
   stacks,
   type Counter,
   type LegalIndex,
@@ -201,7 +202,7 @@ export default function OuBoard(props: BoardProps) {
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ou-hover">
             {hover ? (
               <>
-                <b>{hover}</b> {hoverInfo?.terrain}
+                <b>{ouPlace(hover)}</b> <span className="muted">hex {hover}</span> {hoverInfo?.terrain}
                 {hoverInfo?.prov === 'substitute' ? (
                   <>
                     {' '}
@@ -312,7 +313,9 @@ function StatusStrip({ view }: { view: View }) {
         </span>
       )}
       <span data-testid="ou-line">
-        {view.boundary ? `Army group line through ${view.boundary.hex}, ${BOUNDARY_WORD[view.boundary.kind]}` : 'No army group line yet'}
+        {view.boundary
+          ? `Army group line through ${ouPlace(view.boundary.hex)}, ${BOUNDARY_WORD[view.boundary.kind]}`
+          : 'No army group line yet'}
       </span>
       {(view.order.allied || view.order.soviet) && (
         <span>
