@@ -47,7 +47,7 @@ const BOMBER_WORDS = (() => {
 })();
 
 /** The attackers of an offer against a target, from the target's hint: totals, ratio, row, shifts known now. */
-function TargetOdds({ hint, units }: { hint: TargetHint | undefined; units: string[] }) {
+export function TargetOdds({ hint, units }: { hint: TargetHint | undefined; units: string[] }) {
   if (!hint) return null;
   const attack = hint.attackers.filter((a) => units.includes(a.id)).reduce((t, a) => t + a.attack, 0);
   if (hint.defense === null)
