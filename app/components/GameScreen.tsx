@@ -19,6 +19,7 @@ import { TimeTravel } from './TimeTravel';
 import { GameCollab } from './collab/GameCollab';
 import { ShareReplay } from './collab/ShareReplay';
 import { PlayShell } from './shell/PlayShell';
+import { TurnAlertToggle } from './shell/turnAlert';
 import { useTurnSignal, yourMove } from './shell/turnSignal';
 
 export function GameScreen({ gameId }: { gameId: string }) {
@@ -169,6 +170,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
       )}
       {sides.length === 0 && <span className="tag">spectator</span>}
       <div className="shell-controls">
+        {sides.length > 0 && <TurnAlertToggle />}
         <TimeTravel
           gameId={gameId}
           side={side}
