@@ -4,8 +4,13 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import ouMapJson from '../engine/games/operation-unthinkable/map.json';
+import type { MapData } from '../engine/maps/model';
+import { placeName } from '../engine/maps/places';
 import path from 'node:path';
 
+/** A hex as the page names it ("Torgau", "2 NE of Torgau"). */
+export const place = (id: string) => placeName(ouMapJson as unknown as MapData, id);
 export const prompt = (page: Page) => page.getByTestId('ou-prompt-text');
 export const log = (page: Page) => page.getByTestId('event-log');
 export const board = (page: Page) => page.getByTestId('ou-board');
@@ -70,7 +75,7 @@ export async function placeByClick(page: Page): Promise<string> {
   const before = await log(page).locator('li').count();
   await clickHex(page, hex);
   await expect.poll(() => log(page).locator('li').count()).toBeGreaterThan(before);
-  await expect(log(page)).toContainText(`set up in ${hex}`);
+  await expect(log(page)).toContainText(`set up in ${place(hex)}`);
   return hex;
 }
 
