@@ -117,7 +117,7 @@ export function PromptBar({
   else if (!side) headline = `You are watching. Waiting for ${status.waitingFor.map(who).join(', ')}.`;
   else if (myTurn && c) {
     const rule = actions[0]?.rule;
-    headline = `Combat at ${ouPlace(c.target)}${c.result ? ` (${c.result})` : ''}: ${COMBAT_ASK[c.stage] ?? c.stage}${rule ? ` (${rule})` : ''}.`;
+    headline = `Your turn (${SIDE_NAME[side] ?? side}), combat at ${ouPlace(c.target)}${c.result ? ` (${c.result})` : ''}: ${COMBAT_ASK[c.stage] ?? c.stage}${rule ? ` (${rule})` : ''}.`;
     hint = COMBAT_HINT[c.stage];
   } else if (myTurn)
     headline = `Your turn (${SIDE_NAME[side] ?? side}): ${status.phase}${mineWaiting.some((w) => w.command) ? ` — for ${mineWaiting.map(who).join(', ')}` : ''}.`;
