@@ -4,13 +4,13 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import ouMapJson from '../engine/games/operation-unthinkable/map.json';
 import type { MapData } from '../engine/maps/model';
 import { placeName } from '../engine/maps/places';
 import path from 'node:path';
 
 /** A hex as the page names it ("Torgau", "2 NE of Torgau"). */
-export const place = (id: string) => placeName(ouMapJson as unknown as MapData, id);
+const OU_MAP: MapData = JSON.parse(readFileSync(path.join(import.meta.dirname, '../engine/games/operation-unthinkable/map.json'), 'utf8'));
+export const place = (id: string) => placeName(OU_MAP, id);
 export const prompt = (page: Page) => page.getByTestId('ou-prompt-text');
 export const log = (page: Page) => page.getByTestId('event-log');
 export const board = (page: Page) => page.getByTestId('ou-board');

@@ -363,6 +363,11 @@ export default function HexMap({
       userMoved = true;
     };
     el.addEventListener('wheel', moved, { passive: true });
+    // a press on the map gives it the keyboard (OpenLayers' own element inside takes the pointer events)
+    const takeFocus = () => {
+      if (!el.contains(document.activeElement)) el.focus({ preventScroll: true });
+    };
+    el.addEventListener('pointerdown', takeFocus);
     olMap.on('pointerdrag', moved);
     const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => refit()) : null;
     ro?.observe(el);
@@ -484,6 +489,7 @@ export default function HexMap({
       ro?.disconnect();
       el.removeEventListener('keydown', onKey);
       el.removeEventListener('wheel', moved);
+      el.removeEventListener('pointerdown', takeFocus);
       olMap.setTarget(undefined);
       olMap.dispose();
     };
