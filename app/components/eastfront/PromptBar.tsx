@@ -32,7 +32,13 @@ function Btn({ a, send, busy, primary }: { a: LegalActionData; send(c: unknown):
       title={a.rule ? `rule ${a.rule}` : undefined}
     >
       {a.label}
-      {a.rule ? <span className="ou-rule"> ({a.rule})</span> : null}
+      {/* the rule is seen and in the title; the accessible name stays the action's own words */}
+      {a.rule ? (
+        <span className="ou-rule" aria-hidden="true">
+          {' '}
+          ({a.rule})
+        </span>
+      ) : null}
     </button>
   );
 }
