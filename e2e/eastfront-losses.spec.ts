@@ -5,9 +5,9 @@ import { createEastfront, join, player } from './team-helpers';
 /**
  * EastFront loss choices (7.33) through the UI. The test-only "loss-choice drill" (HEXFRONT_TEST_GAMES=1, set by
  * playwright.config) starts with German Armor V and Infantry Y (4cv each) in a battle at Rostov against four
- * strong Soviet blocks; auto-resolve is off. When the Soviet defensive fire hits, the round stops and the
+ * Soviet 4cv blocks; auto-resolve is off. When the Soviet defensive fire hits, the round stops and the
  * German chooses which block takes the hit; the Soviet sees that the game waits for that choice. The dice are
- * the server's: with 15 dice hitting on 5-6 a round without any hit comes about once in 400 games, so the test
+ * the server's: with 16 dice hitting on 5-6 a round without any hit comes about once in 650 games, so the test
  * is retried (a fresh game each time); three hitless rounds in a row come about once in 64 million runs.
  */
 test.describe.configure({ timeout: 180_000, retries: 2 });

@@ -149,6 +149,15 @@ test('German and Soviet play the first Edelweiss player-turn pair, with a battle
   await expect(prompt(g.page)).toContainText('Waiting for Soviet');
   await shot(s.page, '07-soviet-defend-prompt');
   await s.page.getByRole('button', { name: /^Defensive fire/ }).click();
+  // 7.31: if a defensive hit left V and W unequal, the German picks which fires first (the first offered)
+  const firstFire = g.page
+    .getByTestId('ef-allocate')
+    .getByRole('button', { name: /fires next/ })
+    .first();
+  await expect
+    .poll(async () => /\(attacking\) fires at Rostov/.test((await log(g.page).textContent()) ?? '') || (await firstFire.isVisible()))
+    .toBe(true);
+  if (await firstFire.isVisible()) await firstFire.click();
   for (const p of [g.page, s.page]) {
     await expect(p.getByTestId('ef-combat-feed')).toContainText('fires at Rostov');
     await expect(p.getByTestId('ef-combat-feed').locator('.ef-die').first()).toBeVisible();

@@ -64,8 +64,11 @@ test('a newcomer plays a German turn against the computer and sees the Soviet co
     if (JSON.stringify(now) !== JSON.stringify(before)) moved = true;
     const text = (await prompt(page).textContent()) ?? '';
     if (moved && /Your turn \(German\)|Your turn: production/.test(text)) break;
-    const answer = page.getByRole('button', { name: /^Defensive fire|takes the hit|is thrown back|^End the combat phase/ }).first();
-    if (/You are attacked|A hit at|A repulse at/.test(text) && (await answer.isVisible().catch(() => false))) await answer.click();
+    const answer = page
+      .getByRole('button', { name: /^Defensive fire|takes the hit|is thrown back|fires next|^End the combat phase/ })
+      .first();
+    if (/You are attacked|A hit at|A repulse at|Combat at/.test(text) && (await answer.isVisible().catch(() => false)))
+      await answer.click();
     await page.waitForTimeout(500);
   }
   expect(moved, 'the Soviet blocks moved on the map').toBe(true);

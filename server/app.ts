@@ -12,6 +12,7 @@ import type { DiceSource } from '../engine/core/dice';
 import { migrateDatabase } from '../db/migrate';
 import { GameService } from './games';
 import { LiveHub } from './live';
+import { serveLive } from './live-sse';
 import { SEATS_CHANNEL } from './seats';
 import { appRouter } from './router';
 import { BotRunner } from './bots';
@@ -95,6 +96,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (demo) log(`demo game ready: /games/${demo}`);
   }
 
+  const liveContext = createContextFactory(services);
   const trpc = createHTTPHandler({
     router: appRouter,
     basePath: '/api/trpc/',
@@ -128,7 +130,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         return;
       }
       if (!admitTrpc(quotas, req, res)) return;
-      trpc(req, res);
+      // Live events are streamed by server/live-sse.ts (same wire form, bytes built once per viewer).
+      if (url.startsWith('/api/trpc/game.live?'))
+        serveLive(req, res, appRouter, liveContext)
+          .then((served) => served || trpc(req, res))
+          .catch((err) => {
+            console.error('[live]', err);
+            if (!res.headersSent) res.writeHead(500).end();
+            else res.destroy();
+          });
+      else trpc(req, res);
       return;
     }
     if (url === '/api/health') {

@@ -119,8 +119,12 @@ function checkMeta(meta: unknown) {
   }
 }
 
+/** Inputs this process has already checked with checkPlain (so the middleware does not walk them again). */
+const checkedInputs = new WeakSet<object>();
+
 /**
- * superjson for inputs, with the wire form checked first. Outputs use plain superjson (the server writes them).
+ * superjson's wire form for inputs, with the wire form checked first. An input without superjson annotations
+ * (every input our clients send: plain JSON) is the checked JSON itself, with no superjson pass over it.
  */
 export const guardedSuperjson = {
   serialize: (v: unknown) => superjson.serialize(v),
@@ -130,6 +134,10 @@ export const guardedSuperjson = {
       const r = raw as { json?: unknown; meta?: unknown } | null;
       const wrapped = r !== null && typeof r === 'object' && !Array.isArray(r) && 'json' in r;
       checkPlain(wrapped ? r.json : raw);
+      if (wrapped && r.meta === undefined) {
+        if (r.json !== null && typeof r.json === 'object') checkedInputs.add(r.json);
+        return r.json;
+      }
       if (wrapped && r.meta !== undefined) {
         checkPlain(r.meta, 'meta');
         checkMeta(r.meta);
@@ -150,9 +158,53 @@ export async function assertPlainInput(getRawInput: () => Promise<unknown>) {
   let raw: unknown;
   try {
     raw = await getRawInput();
+    if (raw !== null && typeof raw === 'object' && checkedInputs.has(raw)) return;
     checkPlain(raw);
   } catch (err) {
     if (err instanceof InputError) throw refuse(err);
     throw err;
   }
 }
+
+/** Objects known to hold only plain JSON values (shared live batches): the output transformer does not walk them. */
+const plainOutputs = new WeakSet<object>();
+/** Walk `v` once now and, if it is plain JSON, let every later serialization of it skip the walk (never mutate it after). */
+export function rememberIfPlain<T extends object>(v: T): T {
+  if (isPlainJson(v)) plainOutputs.add(v);
+  return v;
+}
+
+/** Whether a value is plain JSON (null, booleans, finite numbers, strings, arrays, plain objects; undefined dropped). */
+function isPlainJson(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || v === undefined) continue;
+    const t = typeof v;
+    if (t === 'string' || t === 'boolean') continue;
+    if (t === 'number') {
+      if (!Number.isFinite(v) || Object.is(v, -0)) return false;
+      continue;
+    }
+    if (t !== 'object') return false;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+      continue;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return false;
+    if (plainOutputs.has(v as object)) continue;
+    for (const k in v as Record<string, unknown>) stack.push((v as Record<string, unknown>)[k]);
+  }
+  return true;
+}
+
+/**
+ * Outputs in superjson's wire form, without superjson where it buys nothing: a plain JSON answer (nearly every
+ * answer) is sent as `{ json }` as it is, which superjson's deserialize reads back unchanged; only an answer
+ * holding a Date, Map, Set, BigInt and the like goes through superjson (the lobby's timestamps).
+ */
+export const plainFirstOutput = {
+  serialize: (v: unknown) => (isPlainJson(v) ? { json: v } : superjson.serialize(v)),
+  deserialize: (v: unknown) => superjson.deserialize(v as never),
+};

@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import type { AnyRuleset, Viewer } from '../engine/core/ruleset';
 import type { Folder } from './store';
 import { AppError } from './errors';
+import { rememberIfPlain } from './input';
 import { EVENTS_CHANNEL, redactToClient, type ClientEvent, type GameService } from './games';
 import { type StoredEvent, toRuleEvent } from './store';
 import { SEATS_CHANNEL } from './seats';
@@ -27,7 +28,8 @@ interface SharedRead {
   before: unknown[];
   after: unknown;
   status: unknown;
-  byViewer: Map<string, ClientEvent[]>;
+  /** Per viewer (viewerKey, and whether the moment was asked for): the one batch every such stream is sent. */
+  byViewer: Map<string, LiveBatch>;
 }
 
 /** How many events one live read takes at most. */
@@ -40,10 +42,28 @@ export function viewerKey(v: Viewer): string {
   return v.kind === 'side' ? `side:${v.side}:${[...(v.commands ?? ['*'])].sort().join('+')}` : v.kind;
 }
 
+/** The game as one viewer sees it after a batch: what game.view answers at the latest seq, minus the game's row. */
+export interface LiveMoment {
+  seq: number;
+  latestSeq: number;
+  viewer: Viewer;
+  status: unknown;
+  view: unknown;
+  legal: unknown[];
+  hints: unknown;
+}
+
+/**
+ * What a stream is sent: the viewer's events with seqs after `after` up to `lastSeq` (some seqs may be missing:
+ * events the viewer may not see at all), and, when asked for, the game as the viewer sees it at `lastSeq`. A
+ * client that holds the log up to `after` applies it; any other `after` is a gap (app/lib/livePush.ts).
+ */
 export interface LiveBatch {
+  after: number;
   events: ClientEvent[];
   lastSeq: number;
   status: unknown;
+  moment: LiveMoment | null;
 }
 
 export class LiveHub {
@@ -63,6 +83,8 @@ export class LiveHub {
   liveReads = 0;
   /** Events redacted for live streams. */
   liveRedactions = 0;
+  /** Batches built for live streams (one per read and distinct viewer). */
+  liveBatches = 0;
 
   constructor(private readonly database: Database) {}
 
@@ -89,6 +111,11 @@ export class LiveHub {
   wake(gameId: string) {
     if (this.waiters.has(gameId)) this.generation.set(gameId, ++this.tick);
     for (const w of this.waiters.get(gameId) ?? []) w();
+  }
+
+  /** Open streams of one game in this process. */
+  subscribersOf(gameId: string): number {
+    return this.waiters.get(gameId)?.size ?? 0;
   }
 
   get subscriberCount(): number {
@@ -134,18 +161,26 @@ export class LiveHub {
     return p;
   }
 
-  /** The shared read's events as `viewer` may see them, redacted once per distinct viewer. */
-  private redactedFor(rs: AnyRuleset, r: SharedRead, viewer: Viewer): ClientEvent[] {
-    const k = viewerKey(viewer);
+  /**
+   * The shared read as `viewer` may see it, built once per distinct viewer: every stream of that viewer is sent
+   * the same object (hence the same bytes). With `moment`, the batch also carries the viewer's view, status and
+   * legal actions after it, so a browser need not fetch them again.
+   */
+  private batchFor(rs: AnyRuleset, r: SharedRead, cursor: number, viewer: Viewer, moment: boolean): LiveBatch {
+    const k = `${viewerKey(viewer)}${moment ? '+m' : ''}`;
     let out = r.byViewer.get(k);
     if (!out) {
-      out = [];
+      const events: ClientEvent[] = [];
       for (let i = 0; i < r.stored.length; i++) {
         const c = redactToClient(rs, r.stored[i], toRuleEvent(r.stored[i]), viewer, r.before[i]);
-        if (c) out.push(c);
+        if (c) events.push(c);
       }
       this.liveRedactions += r.stored.length;
-      r.byViewer.set(k, out);
+      const lastSeq = r.stored[r.stored.length - 1].seq;
+      out = { after: cursor, events, lastSeq, status: r.status, moment: moment ? momentOf(rs, r.after, lastSeq, viewer) : null };
+      this.liveBatches++;
+      // Sent to every stream of this viewer: checked for plain JSON once here, not once per stream.
+      r.byViewer.set(k, rememberIfPlain(out));
     }
     return out;
   }
@@ -162,6 +197,7 @@ export class LiveHub {
     since: number,
     signal?: AbortSignal,
     stillAllowed?: () => Promise<boolean>,
+    opts: { moments?: boolean } = {},
   ): AsyncGenerator<LiveBatch> {
     const row = await service.game(gameId);
     const rs = service.rulesetOf(row);
@@ -210,16 +246,16 @@ export class LiveHub {
         const read = await this.readAfter(service, folder, rs, gameId, cursor, state, !first);
         first = false;
         if (!read.stored.length) continue;
-        const events = this.redactedFor(rs, read, viewer);
+        const batch = this.batchFor(rs, read, cursor, viewer, opts.moments ?? false);
         state = read.after;
-        cursor = read.stored[read.stored.length - 1].seq;
+        cursor = batch.lastSeq;
         if (read.stored.length === LIVE_PAGE) dirty = true;
         // A seat change announced while these events were read is checked before they leave.
         if (recheck && stillAllowed) {
           recheck = false;
           if (!(await stillAllowed())) throw new AppError('FORBIDDEN', 'Your seat in this game was revoked or handed to someone else');
         }
-        yield { events, lastSeq: cursor, status: read.status };
+        yield batch;
       }
     } finally {
       if (timer) clearInterval(timer);
@@ -233,4 +269,18 @@ export class LiveHub {
       if (!watchers.size) this.seatWatchers.delete(gameId);
     }
   }
+}
+
+/** What game.view would answer at `seq` (the latest) for `viewer`, minus the game's row. */
+function momentOf(rs: AnyRuleset, state: unknown, seq: number, viewer: Viewer): LiveMoment {
+  const actor = viewer.kind === 'side' ? { side: viewer.side, commands: [...(viewer.commands ?? [])] } : null;
+  return {
+    seq,
+    latestSeq: seq,
+    viewer,
+    status: rs.status(state),
+    view: rs.view(state, viewer),
+    legal: actor ? rs.legal(state, actor) : [],
+    hints: rs.hints ? (rs.hints(state, viewer) ?? null) : null,
+  };
 }

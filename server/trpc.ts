@@ -4,11 +4,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sessionCookie, type RateLimiter, type SessionStore } from './session';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { RuleError } from '../engine/core/errors';
 import type { GameService } from './games';
-import { assertPlainInput, guardedSuperjson, InputError } from './input';
+import { assertPlainInput, guardedSuperjson, InputError, plainFirstOutput } from './input';
 import { clientAddress, QuotaError, servedOverHttps, type Quotas } from './limits';
 import type { LiveHub } from './live';
 import type { BotRunner } from './bots';
@@ -78,8 +77,9 @@ function fieldOf(cause: unknown): string | null {
 }
 
 const t = initTRPC.context<Context>().create({
-  // Inputs are checked on the wire before superjson rebuilds them (server/input.ts); outputs are ours.
-  transformer: { input: guardedSuperjson, output: superjson },
+  // Inputs are checked on the wire before superjson rebuilds them (server/input.ts); outputs are ours, sent as
+  // they are when they are plain JSON (superjson reads them back unchanged).
+  transformer: { input: guardedSuperjson, output: plainFirstOutput },
   // Stacks never go to clients, whatever NODE_ENV says.
   isDev: false,
   errorFormatter({ shape, error }) {

@@ -8,8 +8,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTRPC } from '../lib/trpc';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { applyMoment, applyPush, readWholeLog, type HeldLog } from '../lib/livePush';
+import { useTRPC, useTRPCClient } from '../lib/trpc';
 import { ActionList } from './ActionList';
 import { boards, type BoardProps } from './boards';
 import { EventLog, LatestEvents } from './EventLog';
@@ -22,8 +23,11 @@ import { PlayShell } from './shell/PlayShell';
 import { TurnAlertToggle } from './shell/turnAlert';
 import { useTurnSignal, yourMove } from './shell/turnSignal';
 
+type ClientLogEvent = { seq: number; type: string; data: Record<string, unknown>; at: string };
+
 export function GameScreen({ gameId }: { gameId: string }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const qc = useQueryClient();
   const router = useRouter();
   const pathname = usePathname();
@@ -47,18 +51,51 @@ export function GameScreen({ gameId }: { gameId: string }) {
   const view = useQuery(trpc.game.view.queryOptions({ gameId, side, atSeq }, { enabled: ready, placeholderData: (prev) => prev }));
   const waitingKey = ((view.data?.status as BoardProps['status'] | undefined)?.waitingFor ?? []).map((w) => w.side).join(',');
   useEffect(() => setWaiting(waitingKey ? waitingKey.split(',') : []), [waitingKey]);
-  const log = useQuery(trpc.game.events.queryOptions({ gameId, side, since: 0, limit: 2000 }, { enabled: ready }));
+  // The whole log, read page by page; afterwards live batches are appended to it (applyPush) instead of re-reading.
+  // (A key under game.events, so whatever invalidates game.events reads it again; its data is a HeldLog.)
+  const logKey = useMemo(() => trpc.game.events.queryKey({ gameId, side, since: 0 }) as readonly unknown[], [trpc, gameId, side]);
+  const log = useQuery({
+    queryKey: logKey,
+    queryFn: () => readWholeLog((since) => client.game.events.query({ gameId, side, since, limit: 2000 })),
+    enabled: ready,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const rulesets = useQuery(trpc.game.rulesets.queryOptions());
   const roles = rulesets.data?.find((r) => r.id === view.data?.game.ruleset)?.scenarios.find((s) => s.id === view.data?.game.scenario)
     ?.roles.sides;
   const names = useMemo(() => namesOf(roles), [roles]);
 
+  // Read everything again: after a gap in the live stream, a reconnection, or a command whose event never came.
   const refresh = useCallback(() => {
     qc.invalidateQueries({ queryKey: trpc.game.view.queryKey() });
     qc.invalidateQueries({ queryKey: trpc.game.events.queryKey() });
     qc.invalidateQueries({ queryKey: trpc.timeline.options.queryKey() });
-    qc.invalidateQueries({ queryKey: trpc.seats.list.queryKey() });
   }, [qc, trpc]);
+
+  type LiveData = { data: { after: number; lastSeq: number; events: ClientLogEvent[]; moment: { seq: number; latestSeq: number } | null } };
+  // A pushed batch: its events join the log, its moment becomes the view; only a gap makes the log be read again.
+  const onPush = useCallback(
+    ({ data: b }: LiveData) => {
+      const r = applyPush(qc.getQueryData<HeldLog<ClientLogEvent>>(logKey), b);
+      if (r.kind === 'applied') qc.setQueryData(logKey, r.log);
+      else if (r.kind === 'gap') qc.invalidateQueries({ queryKey: logKey });
+      for (const [key, prev] of qc.getQueriesData<{ seq: number; latestSeq: number }>({
+        queryKey: trpc.game.view.queryKey({ gameId, side }),
+      })) {
+        const at = (key[1] as { input?: { atSeq?: number } } | undefined)?.input?.atSeq;
+        const next = applyMoment(prev, b.moment, at);
+        if (next !== prev) qc.setQueryData(key, next);
+      }
+      // Undo options depend on who holds which seat: a seated browser asks for its own again (spectators never do).
+      qc.invalidateQueries({ queryKey: trpc.timeline.options.queryKey() });
+    },
+    [qc, trpc, logKey, gameId, side],
+  );
+  const starts = useRef(0);
+  const onStarted = useCallback(() => {
+    // The first start follows the view just read; any later one is a reconnection, after which anything may be missed.
+    if (starts.current++ > 0) refresh();
+  }, [refresh]);
 
   // Subscribe once from the first seq seen; reconnections resume from the last event delivered (tracked ids).
   const [liveSince, setLiveSince] = useState<number | null>(null);
@@ -66,10 +103,23 @@ export function GameScreen({ gameId }: { gameId: string }) {
     if (liveSince === null && view.data) setLiveSince(view.data.latestSeq);
   }, [liveSince, view.data]);
   const live = useSubscription(
-    trpc.game.live.subscriptionOptions({ gameId, side, since: liveSince ?? 0 }, { enabled: liveSince !== null, onData: refresh }),
+    trpc.game.live.subscriptionOptions(
+      { gameId, side, since: liveSince ?? 0 },
+      { enabled: liveSince !== null, onData: onPush as (d: unknown) => void, onStarted },
+    ),
   );
 
-  const command = useMutation(trpc.game.command.mutationOptions({ onSettled: refresh }));
+  // A command's events arrive on the live stream; if they have not after a while (stream down), read again.
+  const latestRef = useRef(0);
+  latestRef.current = view.data?.latestSeq ?? 0;
+  const command = useMutation(
+    trpc.game.command.mutationOptions({
+      onError: refresh,
+      onSuccess: (r) => {
+        setTimeout(() => latestRef.current < r.lastSeq && refresh(), 1500);
+      },
+    }),
+  );
   const send = useCallback(
     async (cmd: unknown) => {
       await command.mutateAsync({ gameId, side, commandId: crypto.randomUUID(), expectedSeq: view.data?.latestSeq, command: cmd });

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import type { ClientEvent } from '../../server/games';
 import { describeEastfront } from './eastfront/describe';
 import { describeOu } from './ou/describe';
+import { describeWite } from './wite/describe';
 import type { Choice, ChoiceOption } from '../../engine/core/actions';
 
 export interface LegalActionData {
@@ -65,6 +66,7 @@ export const boards: Record<string, ComponentType<BoardProps>> = {
   eastfront: dynamic(() => import('./eastfront/EastfrontBoard'), { ssr: false, loading: Loading }),
   'eastfront-drill': dynamic(() => import('./eastfront/EastfrontBoard'), { ssr: false, loading: Loading }), // test-only
   'operation-unthinkable': dynamic(() => import('./ou/OuBoard'), { ssr: false, loading: Loading }),
+  'war-in-the-east': dynamic(() => import('./wite/WiteBoard'), { ssr: false, loading: Loading }),
 };
 
 /**
@@ -75,6 +77,7 @@ export const describers: Record<string, (e: ClientEvent) => string | null> = {
   eastfront: describeEastfront,
   'eastfront-drill': describeEastfront,
   'operation-unthinkable': describeOu,
+  'war-in-the-east': describeWite,
 };
 
 /** "stepLost" or "step-lost" → "Step lost". */

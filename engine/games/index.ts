@@ -6,9 +6,10 @@
 import type { AnyRuleset } from '../core/ruleset';
 import { eastfront } from './eastfront';
 import { operationUnthinkable } from './operation-unthinkable';
+import { warInTheEast } from './war-in-the-east';
 
 /** Lobby games first; test-only rulesets (never offered in the lobby) are appended by addRulesets. */
-const rulesets: AnyRuleset[] = [eastfront, operationUnthinkable];
+const rulesets: AnyRuleset[] = [eastfront, operationUnthinkable, warInTheEast];
 
 /** Add rulesets to the registry (test-only ones); a ruleset already known by its id is not added twice. */
 export function addRulesets(extra: AnyRuleset[]): void {

@@ -8,6 +8,8 @@ import { eastfront } from './eastfront';
 import { eastfrontTwins } from './eastfront/twins';
 import { operationUnthinkable } from './operation-unthinkable';
 import { operationUnthinkableTwins } from './operation-unthinkable/twins';
+import { warInTheEast } from './war-in-the-east';
+import { warInTheEastTwins } from './war-in-the-east/twins';
 
 export interface TwinEntry {
   /** Plays one seed's twin pairs (every viewer of the game's adapter). */
@@ -36,5 +38,9 @@ export const TWINS: Record<string, TwinEntry> = {
         seed,
         maxCommands,
       }),
+  },
+  'war-in-the-east': {
+    run: (seed, maxCommands) =>
+      checkTwins({ ruleset: warInTheEast, adapter: warInTheEastTwins(), scenario: 'barbarossa', seed, maxCommands }),
   },
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHexBoard, floodFrom, hexsideIs, hopDistances } from './board';
-import { costedReach, dearest, pathOf } from './reach';
+import { cheapestCosts, costedReach, dearest, pathOf } from './reach';
 import { zoneOfControl } from './zoc';
 
 // a 3 x 3 grid of ids "rc"; neighbours orthogonal only, to keep the example small
@@ -52,5 +52,22 @@ describe('costed reach (Pareto labels over cost classes)', () => {
     expect(r.best.has(3)).toBe(false);
     expect(pathOf(r.best.get(6)!).map((i) => b.ids[i])).toEqual(['10', '20']);
     expect(dearest(r.best.get(4)!)).toBe(2);
+  });
+});
+
+describe('cheapestCosts (one cost class, no paths)', () => {
+  it('gives the same hexes and costs as costedReach with one class, passing hexes included', () => {
+    // centre '11' costs 3, the river 00-01 adds 2; '12' may only be passed through
+    const cost = (from: number, to: number) => (b.terrain[to] === 1 ? 3 : 1) + (hexsideIs(b, 'river', from, to) ? 2 : 0);
+    const enter = (_f: number, to: number) => (b.ids[to] === '12' ? ('pass' as const) : ('end' as const));
+    for (const budget of [1, 2, 3, 4, 6]) {
+      const full = costedReach({ start: 0, neighbours: b.nb, budget: [budget], cost, enter });
+      const fast = cheapestCosts({ start: 0, neighbours: b.nb, budget, cost, enter });
+      expect(new Map([...full.best].map(([i, l]) => [i, dearest(l)]))).toEqual(fast);
+    }
+    const four = cheapestCosts({ start: 0, neighbours: b.nb, budget: 4, cost, enter });
+    expect(four.get(b.index.get('01') ?? -1)).toBe(3); // across the river
+    expect(four.has(b.index.get('12') ?? -1)).toBe(false); // passed through only
+    expect(four.get(b.index.get('22') ?? -1)).toBe(4); // 00-10-20-21-22
   });
 });

@@ -154,3 +154,81 @@ export function costedReach(r: ReachRules): Reach {
   }
   return { best, open };
 }
+
+/**
+ * The least cost to every hex one mover of a single cost class may end in: the same search as costedReach with
+ * one class (hexes entered in passing kept apart, `stops` honoured), without paths, on sparse maps of the hexes
+ * touched. For legal() on large maps, where a full label search per unit is too slow; take the path of the one
+ * move made from costedReach.
+ */
+export function cheapestCosts(
+  r: Omit<ReachRules, 'budget' | 'cost'> & { budget: number; cost(from: number, to: number): number | null },
+): Map<number, number> {
+  const n = r.neighbours.length;
+  const dist = new Map<number, number>([[r.start, 0]]); // slot: index, or index + n when entered in passing
+  const done = new Set<number>();
+  // binary heap of [cost, insertion order, slot], cheapest first
+  const hc: number[] = [];
+  const hn: number[] = [];
+  const hs: number[] = [];
+  let seq = 0;
+  const lessAt = (i: number, j: number) => hc[i] < hc[j] || (hc[i] === hc[j] && hn[i] < hn[j]);
+  const swap = (i: number, j: number) => {
+    [hc[i], hc[j]] = [hc[j], hc[i]];
+    [hn[i], hn[j]] = [hn[j], hn[i]];
+    [hs[i], hs[j]] = [hs[j], hs[i]];
+  };
+  const push = (c: number, s: number) => {
+    hc.push(c);
+    hn.push(seq++);
+    hs.push(s);
+    for (let i = hc.length - 1; i > 0; ) {
+      const p = (i - 1) >> 1;
+      if (!lessAt(i, p)) break;
+      swap(i, p);
+      i = p;
+    }
+  };
+  const pop = (): [number, number] => {
+    const top: [number, number] = [hc[0], hs[0]];
+    const last = hc.length - 1;
+    swap(0, last);
+    hc.pop();
+    hn.pop();
+    hs.pop();
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      let m = i;
+      if (l < hc.length && lessAt(l, m)) m = l;
+      if (l + 1 < hc.length && lessAt(l + 1, m)) m = l + 1;
+      if (m === i) break;
+      swap(i, m);
+      i = m;
+    }
+    return top;
+  };
+  push(0, r.start);
+  while (hc.length) {
+    const [c, s] = pop();
+    if (done.has(s) || c > (dist.get(s) ?? Number.POSITIVE_INFINITY)) continue;
+    done.add(s);
+    const passing = s >= n;
+    const at = passing ? s - n : s;
+    if (at !== r.start && !passing && r.stops?.(at)) continue;
+    for (const nx of r.neighbours[at]) {
+      const how = r.enter(at, nx, passing);
+      if (!how) continue;
+      const step = r.cost(at, nx);
+      if (step === null || c + step > r.budget) continue;
+      if (how === 'pass' && r.stops?.(nx)) continue;
+      const k = how === 'pass' ? nx + n : nx;
+      if (c + step < (dist.get(k) ?? Number.POSITIVE_INFINITY)) {
+        dist.set(k, c + step);
+        push(c + step, k);
+      }
+    }
+  }
+  const out = new Map<number, number>();
+  for (const [k, c] of dist) if (k < n && k !== r.start) out.set(k, c);
+  return out;
+}

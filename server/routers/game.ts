@@ -150,7 +150,8 @@ export const gameRouter = router({
       const resume = input.lastEventId ? Number(input.lastEventId) : NaN;
       const since = Number.isInteger(resume) && resume >= 0 ? resume : input.since;
       try {
-        for await (const batch of ctx.services.live.follow(games, input.gameId, viewer, since, signal, stillAllowed)) {
+        // Each batch carries the viewer's view after it, so a browser applies it instead of fetching it again.
+        for await (const batch of ctx.services.live.follow(games, input.gameId, viewer, since, signal, stillAllowed, { moments: true })) {
           yield tracked(String(batch.lastSeq), batch);
         }
       } catch (err) {

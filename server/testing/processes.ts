@@ -45,6 +45,8 @@ export interface SpawnOptions {
   port?: number;
   readyTimeoutMs?: number;
   env?: Record<string, string>;
+  /** Extra node flags (e.g. --cpu-prof for a bench's profile). */
+  nodeArgs?: string[];
 }
 
 const live = new Set<ChildProcess>();
@@ -82,7 +84,11 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<ServerProces
     ...opts.env,
   };
   if (!opts.dataDir) delete env.HEXFRONT_DATA_DIR;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(child);
   let out = '';
   child.stdout!.on('data', (b) => (out += b));

@@ -9,8 +9,10 @@ import { useEscapeKey } from '../useEscapeKey';
 import type { BoardProps } from '../boards';
 import { BoardMapPane } from '../map/BoardMapPane';
 import { ShellSlot } from '../shell/slots';
+import type { MapEffect } from '../map/effectsLayer';
+import { BattleBox, boxHexOf } from './BattleBox';
 import { BattlePanel } from './BattlePanel';
-import { indexEvents } from './describe';
+import { indexEvents, movedFrom } from './describe';
 import './eastfront.css';
 import { costLine, costOf, efInPlay as inPlay, useHints } from './hints';
 import { efMap, hexLabel } from './labels';
@@ -137,9 +139,10 @@ export default function EastfrontBoard(props: BoardProps) {
           movable: canAct && !!u.id && legal.moves.has(u.id),
           index,
           count: list.length,
+          spread: u.at === hover || u.at === hex,
         });
     return out;
-  }, [view.units, side, unit, legal, canAct]);
+  }, [view.units, side, unit, legal, canAct, hover, hex]);
 
   const highlights = useMemo(() => {
     const out: { hex: string; kind: HighlightKind }[] = [];
@@ -151,6 +154,32 @@ export default function EastfrontBoard(props: BoardProps) {
     if (hover && hover !== hex) out.push({ hex: hover, kind: 'hover' });
     return out;
   }, [legal, hints, unit, view.battles, canAct, hex, hover]);
+
+  // the battle box: pinned to the battle asking this side, the selected battle or the last one fought
+  const shownEvents = useMemo(() => events.filter((e) => e.seq <= seq), [events, seq]);
+  const [closedBox, setClosedBox] = useState<string | null>(null);
+  const boxHex = boxHexOf(view, shownEvents, hex);
+  const boxKey = boxHex ? `${boxHex}|${shownEvents.length}` : null;
+  const callout =
+    boxHex && boxKey !== closedBox
+      ? {
+          hex: boxHex,
+          node: (
+            <BattleBox
+              view={view}
+              hex={boxHex}
+              side={side}
+              fire={hints.fire}
+              actions={past ? [] : legal.actions}
+              events={shownEvents}
+              send={send}
+              busy={busy}
+              onClose={() => setClosedBox(boxKey)}
+            />
+          ),
+        }
+      : null;
+  const effects = useMemo(() => efEffects(shownEvents), [shownEvents]);
 
   const hoverUnits = hover ? view.units.filter((u) => u.at === hover) : [];
   // the move preview: what moving the selected block to the hovered hex would cost
@@ -200,6 +229,8 @@ export default function EastfrontBoard(props: BoardProps) {
             onHexHover={setHover}
             drag={{ canDrag, onDragBegin: dragBegin, onDragEnd: setDropTo }}
             notes={{ gameId: props.gameId, side, seq }}
+            callout={callout}
+            effects={effects}
           />
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ef-hover">
             {hover ? (
@@ -261,6 +292,23 @@ export default function EastfrontBoard(props: BoardProps) {
   );
 }
 
+/** Arrows and flashes for the latest attacks, dice and throw-backs (map/effectsLayer.ts). */
+function efEffects(events: BoardProps['events']): MapEffect[] {
+  const out: MapEffect[] = [];
+  for (const e of events.slice(-40)) {
+    // biome-ignore lint/suspicious/noExplicitAny: event payloads read field by field
+    const d = e.data as Record<string, any>;
+    const last = d.path?.length ? (d.path[d.path.length - 1] as string) : undefined;
+    const from = movedFrom(e.seq) ?? (d.path?.length > 1 ? d.path[d.path.length - 2] : undefined);
+    if (e.type === 'moved' && last && (d.attack || d.engage)) out.push({ id: `a${e.seq}`, kind: 'attack', from, hex: last });
+    else if ((e.type === 'retreat' || (e.type === 'moved' && d.disengage)) && last)
+      out.push({ id: `r${e.seq}`, kind: 'retreat', from, hex: last });
+    else if (e.type === 'repulsed' && d.to) out.push({ id: `p${e.seq}`, kind: 'retreat', from: d.hex, hex: d.to });
+    else if (e.type === 'fire' && d.hex) out.push({ id: `f${e.seq}`, kind: 'fire', hex: d.hex });
+  }
+  return out;
+}
+
 function Legend() {
   return (
     <section className="ef-legend ef-small" aria-label="Map legend">
@@ -282,7 +330,10 @@ function Legend() {
       <span>
         <i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet
       </span>
-      <span>? hidden block · ●○ steps left · yellow badge = blocks in the hex</span>
+      <span>
+        blocks: unit type (NATO box), size (XXX corps, XXXX army), letter, strength and steps left; the other side's standing blocks show
+        only their colour · number disc = blocks in the hex (hover or click to spread them)
+      </span>
     </section>
   );
 }

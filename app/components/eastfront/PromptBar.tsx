@@ -73,11 +73,15 @@ export function PromptBar({
       headline =
         p.what === 'loss'
           ? `A hit at ${hexLabel(p.hex)}: choose which of your blocks takes it.`
-          : `A repulse at ${hexLabel(p.hex)}: choose which attacker is thrown back.`;
+          : p.what === 'fire'
+            ? `Combat at ${hexLabel(p.hex)}: choose which of your blocks fires next.`
+            : `A repulse at ${hexLabel(p.hex)}: choose which attacker is thrown back.`;
       hint =
         p.what === 'loss'
           ? 'A hit always falls on the strongest block; between equally strong blocks you decide (rule 7.33). The remaining dice are rolled after your choice.'
-          : 'A repulse falls on the weakest attacker; between equally weak ones you decide (rule 7.51). A thrown-back para also loses a step.';
+          : p.what === 'fire'
+            ? 'Each block fires once, in the order you choose as the round goes (rule 7.31); its dice are rolled when you pick it.'
+            : 'A repulse falls on the weakest attacker; between equally weak ones you decide (rule 7.51). A thrown-back para also loses a step.';
     } else if (p?.kind === 'unsupply') {
       headline = `Too many of your blocks in ${p.hexes.map((h) => hexLabel(h.hex)).join(', ')} after a repulse: choose which go out of supply.`;
       hint = `Blocks beyond the stacking limit count as unsupplied and lose a step (rule 6.22): ${p.hexes.map((h) => `${h.excess} in ${hexLabel(h.hex)}`).join(', ')}. The first button is the default (strongest blocks, HQs last).`;

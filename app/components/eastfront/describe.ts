@@ -181,7 +181,7 @@ export function describeEastfront(e: ClientEvent): string | null {
         return `Waiting for ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} defensive fire at ${hexLabel(d.prompt.hex)}.`;
       if (d.prompt.kind === 'allocate') {
         const who = (d.prompt.units ?? []).map((u: string) => unitName(u)).join(' or ');
-        return `Waiting for the ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} choice at ${hexLabel(d.prompt.hex)}: ${who} ${d.prompt.what === 'loss' ? 'takes the hit' : 'is thrown back'}.`;
+        return `Waiting for the ${SIDE_NAME[d.prompt.side] ?? d.prompt.side} choice at ${hexLabel(d.prompt.hex)}: ${who} ${d.prompt.what === 'loss' ? 'takes the hit' : d.prompt.what === 'fire' ? 'fires next' : 'is thrown back'}.`;
       }
       if (d.prompt.kind === 'unsupply') {
         const where = (d.prompt.hexes ?? []).map((h: { hex: string; excess: number }) => `${h.excess} at ${hexLabel(h.hex)}`).join(', ');
@@ -218,3 +218,6 @@ export function describeEastfront(e: ClientEvent): string | null {
 }
 
 export const isHiddenKey = isToken;
+
+/** Where the block of a move event (by seq) started, when the log's index knows it (for map arrows). */
+export const movedFrom = (seq: number): string | undefined => fromBySeq.get(seq);

@@ -7,13 +7,16 @@
  */
 import type BaseLayer from 'ol/layer/Base';
 import type OlMap from 'ol/Map';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import Overlay from 'ol/Overlay';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { MapData } from '../../../engine/maps/model';
 import { useSideNotes } from '../collab/GameCollab';
 import { useAnnotationsLayer } from '../collab/annotationsLayer';
 import { announceHexClick } from '../collab/hexPicks';
 import { markLayer, pieceLayer, setMarks, setPieces, type HexMark, type MarkLook, type PieceStyle } from './boardLayers';
 import { listenForDrags, type DragHandlers } from './dragPieces';
+import { effectsLayer, playEffects, type MapEffect } from './effectsLayer';
 import HexMap from './HexMap';
 
 export interface MapHook {
@@ -51,6 +54,10 @@ export interface BoardMapPaneProps<P> {
   drag?: Omit<DragHandlers, 'onHexHover'>;
   /** Whose team annotations to draw, at which event. */
   notes: { gameId: string; side?: string; seq: number };
+  /** A panel pinned to a hex on the map (the battle box), or null. */
+  callout?: { hex: string; node: ReactNode } | null;
+  /** Arrows and flashes for what just happened; each id plays once (none of those present at first render). */
+  effects?: MapEffect[];
 }
 
 function useGeo(load: () => Promise<{ default: unknown }>) {
@@ -101,12 +108,59 @@ function LayeredMap<P>({
   onHexHover,
   drag,
   notes,
+  callout,
+  effects,
 }: BoardMapPaneProps<P> & { geo: unknown }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the looks and the style function are fixed per board
   const layers = useMemo(
-    () => ({ marks: markLayer(`${id}-highlights`, looks), pieces: pieceLayer(`${id}-units`, map, pieceStyle) }),
+    () => ({
+      marks: markLayer(`${id}-highlights`, looks),
+      pieces: pieceLayer(`${id}-units`, map, pieceStyle),
+      effects: effectsLayer(),
+    }),
     [id, map],
   );
+  // effects present when the map first shows are history, not news: mark them seen without playing them
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!effects) return;
+    if (!seen.current) {
+      seen.current = new Set(effects.map((e) => e.id));
+      return;
+    }
+    return playEffects(layers.effects, map, effects, seen.current);
+  }, [effects, layers, map]);
+  // the callout: a DOM element OpenLayers keeps at the hex, filled by a React portal
+  const calloutEl = useMemo(() => (typeof document === 'undefined' ? null : document.createElement('div')), []);
+  const calloutOverlay = useMemo(
+    () =>
+      calloutEl
+        ? new Overlay({
+            element: calloutEl,
+            positioning: 'bottom-center',
+            offset: [0, -18],
+            stopEvent: true,
+            autoPan: { margin: 8, animation: { duration: 200 } },
+            className: 'map-callout-anchor',
+          })
+        : null,
+    [calloutEl],
+  );
+  const calloutHex = callout?.hex ?? null;
+  useEffect(() => {
+    const h = calloutHex ? map.hexes.find((x) => x.id === calloutHex) : undefined;
+    if (!calloutOverlay) return;
+    // above the hex, or below it when the hex is in the upper part of the map (so the box is not cut off)
+    const ol = olRef.current;
+    const px = h && ol ? ol.getPixelFromCoordinate([h.x, h.y]) : null;
+    const below = !!px && px[1] < (ol?.getSize()?.[1] ?? 0) * 0.45;
+    calloutOverlay.setPositioning(below ? 'top-center' : 'bottom-center');
+    // clear of the hex's own pieces: half a hex on screen, at least 18 px
+    const res = ol?.getView().getResolution();
+    const gap = Math.max(18, Math.round((res ? map.grid.spacing / res : 0) * 0.5 + 6));
+    calloutOverlay.setOffset([0, below ? gap : -gap]);
+    calloutOverlay.setPosition(h ? [h.x, h.y] : undefined);
+  }, [calloutHex, calloutOverlay, map]);
   const noteDoc = useSideNotes(notes.gameId, notes.side).doc;
   const annotations = useAnnotationsLayer(map, noteDoc, notes.seq);
   const olRef = useRef<OlMap | null>(null);
@@ -140,6 +194,13 @@ function LayeredMap<P>({
 
   const onReady = (ol: OlMap) => {
     olRef.current = ol;
+    if (calloutOverlay) {
+      ol.addOverlay(calloutOverlay);
+      // a resized map (window, phone rotation) pans the open box back into view
+      ol.on('change:size', () => {
+        if (calloutOverlay.getPosition()) calloutOverlay.panIntoView({ margin: 8 });
+      });
+    }
     if (drag) listenForDrags(ol, map, () => handlers.current);
     const byId = new Map(map.hexes.map((h) => [h.id, h]));
     const byName = new Map(Object.entries(map.named).map(([n, hex]) => [n.toUpperCase(), hex]));
@@ -154,18 +215,21 @@ function LayeredMap<P>({
   };
 
   return (
-    <HexMap
-      map={map}
-      background={geo}
-      layers={[...below, layers.marks, layers.pieces, annotations]}
-      focus={focus}
-      onReady={onReady}
-      onHexClick={(info) => {
-        announceHexClick(info.hex.id); // an annotation form waiting for a hex takes it
-        onHexClick(info.hex.id);
-      }}
-      onHexHover={(info) => onHexHover(info?.hex.id ?? null)}
-      style={{ width: '100%', height: '100%' }}
-    />
+    <>
+      {calloutEl && callout && createPortal(callout.node, calloutEl)}
+      <HexMap
+        map={map}
+        background={geo}
+        layers={[...below, layers.marks, layers.pieces, layers.effects, annotations]}
+        focus={focus}
+        onReady={onReady}
+        onHexClick={(info) => {
+          announceHexClick(info.hex.id); // an annotation form waiting for a hex takes it
+          onHexClick(info.hex.id);
+        }}
+        onHexHover={(info) => onHexHover(info?.hex.id ?? null)}
+        style={{ width: '100%', height: '100%' }}
+      />
+    </>
   );
 }

@@ -244,7 +244,7 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
     new VectorLayer({
       source: new VectorSource({ features: cityFeatures }),
       declutter: true,
-      style: (f, resolution) => {
+      style: (f) => {
         const re = f.get('re') as string | undefined;
         if (re) {
           return new Style({
@@ -255,7 +255,6 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
         }
         const kind = f.get('kind') as string;
         const major = kind === 'major' || kind === 'capital';
-        const showLabel = major || resolution < 2500 || (kind === 'minor' && resolution < 4500);
         const radius = major ? 6 : kind === 'minor' ? 4 : 2.5;
         return new Style({
           image: f.get('fortress')
@@ -270,19 +269,38 @@ function buildLayers(map: MapData, background: unknown): BaseLayer[] {
                 fill: new Fill({ color: major ? '#1e1e1e' : '#fff' }),
                 stroke: new Stroke({ color: '#1e1e1e', width: kind === 'town' ? 1 : 1.5 }),
               }),
-          text: showLabel
-            ? new Text({
-                text: major && f.get('pp') ? `${f.get('name')} ${f.get('pp')}` : (f.get('name') as string),
-                offsetY: -12,
-                font: `${major ? '600 ' : ''}${major ? 12 : 11}px system-ui, sans-serif`,
-                fill: new Fill({ color: '#1e1e1e' }),
-                stroke: new Stroke({ color: 'rgba(255,255,255,0.85)', width: 3 }),
-              })
-            : undefined,
           zIndex: major ? 3 : 2,
         });
       },
       properties: { name: 'cities' },
+    }),
+  );
+  // place names in a layer of their own above every board layer (zIndex), so pieces never hide them; the text
+  // sits at the top of the hex (further up as hexes grow), clear of a single piece at the centre
+  const hexPx = (resolution: number) => map.grid.spacing / resolution;
+  layers.push(
+    new VectorLayer({
+      source: new VectorSource({ features: cityFeatures.filter((f) => !f.get('re')) }),
+      declutter: 'place-names',
+      zIndex: 50,
+      style: (f, resolution) => {
+        const kind = f.get('kind') as string;
+        const major = kind === 'major' || kind === 'capital';
+        const showLabel = major || resolution < 2500 || (kind === 'minor' && resolution < 4500);
+        if (!showLabel) return undefined;
+        return new Style({
+          text: new Text({
+            text: major && f.get('pp') ? `${f.get('name')} ${f.get('pp')}` : (f.get('name') as string),
+            offsetY: -Math.max(12, Math.min(hexPx(resolution) * 0.4, 40)),
+            font: `${major ? '600 ' : ''}${major ? 12 : 11}px system-ui, sans-serif`,
+            fill: new Fill({ color: '#1e1e1e' }),
+            stroke: new Stroke({ color: 'rgba(255,255,255,0.9)', width: 3.5 }),
+            overflow: true,
+          }),
+          zIndex: major ? 3 : 2,
+        });
+      },
+      properties: { name: 'city-labels' },
     }),
   );
   return layers;

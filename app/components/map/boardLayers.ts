@@ -140,3 +140,25 @@ export function countBadge(count: number, size: number, z: number): Style {
     zIndex: z,
   });
 }
+
+/** The number of pieces in a stack, a dark disc at the top piece's lower-right corner. */
+export function stackBadge(count: number, size: number, dx: number, dy: number, z: number): Style {
+  const x = dx + size / 2 - 2;
+  const y = dy + size / 2 - 2;
+  return new Style({
+    image: new CircleStyle({
+      radius: 8,
+      displacement: [x, -y],
+      fill: new Fill({ color: '#1e1e1e' }),
+      stroke: new Stroke({ color: '#fff', width: 1.5 }),
+    }),
+    text: new Text({
+      text: String(count),
+      offsetX: x,
+      offsetY: y,
+      font: '700 11px system-ui, sans-serif',
+      fill: new Fill({ color: '#fff' }),
+    }),
+    zIndex: z,
+  });
+}

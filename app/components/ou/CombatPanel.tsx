@@ -78,7 +78,7 @@ export function TargetOdds({ hint, units }: { hint: TargetHint | undefined; unit
   );
 }
 
-function Odds({ p, combat }: { p: AttackPreview | null; combat: Combat }) {
+export function Odds({ p, combat }: { p: AttackPreview | null; combat: Combat }) {
   if (!p) return null;
   const o = p.odds;
   if (!o)

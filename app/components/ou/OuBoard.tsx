@@ -10,6 +10,8 @@ import type { BoardProps, LegalActionData } from '../boards';
 import '../eastfront/eastfront.css';
 import './ou.css';
 import { CombatPanel } from './CombatPanel';
+import type { MapEffect } from '../map/effectsLayer';
+import { boxCombat, OuBattleBox } from './OuBattleBox';
 import { BoardMapPane } from '../map/BoardMapPane';
 import { ShellSlot } from '../shell/slots';
 import { counterHex, counterStyle, LOOKS, type CounterInfo, type HighlightKind } from './layers';
@@ -140,9 +142,16 @@ export default function OuBoard(props: BoardProps) {
     const out: CounterInfo[] = [];
     for (const list of byHex.values())
       for (const [index, c] of list.entries())
-        out.push({ counter: c, selected: group.includes(c.id), movable: movable(c.id), index, count: list.length });
+        out.push({
+          counter: c,
+          selected: group.includes(c.id),
+          movable: movable(c.id),
+          index,
+          count: list.length,
+          spread: c.at === hover || c.at === hex,
+        });
     return out;
-  }, [byHex, group, movable]);
+  }, [byHex, group, movable, hover, hex]);
 
   const line = useMemo(() => lineHexes(view.boundary), [view.boundary]);
   const highlights = useMemo(() => {
@@ -166,6 +175,29 @@ export default function OuBoard(props: BoardProps) {
     setHex(h);
     setCentre(h);
   }, []);
+  // the battle box at the attacked hex: the pending combat, or the last one of this step until closed
+  const found = useMemo(() => boxCombat(view, shownEvents), [view, shownEvents]);
+  const [closedBox, setClosedBox] = useState<string | null>(null);
+  const boxKey = found ? `${found.combat.target}|${shownEvents.length}` : null;
+  const callout =
+    found && boxKey !== closedBox
+      ? {
+          hex: found.combat.target,
+          node: (
+            <OuBattleBox
+              view={view}
+              found={found}
+              hints={past ? null : ((props.hints ?? null) as OuHints | null)}
+              actions={past || !canAct ? NO_ACTIONS : legal.other}
+              events={shownEvents}
+              send={send}
+              busy={busy}
+              onClose={() => setClosedBox(boxKey)}
+            />
+          ),
+        }
+      : null;
+  const effects = useMemo(() => ouEffects(shownEvents), [shownEvents]);
   const onMapCount = counters.length;
   const hoverHere = hover ? (byHex.get(hover) ?? []) : [];
   const hoverInfo = hover ? ouHexes.get(hover) : undefined;
@@ -213,6 +245,8 @@ export default function OuBoard(props: BoardProps) {
             onHexClick={onHexClick}
             onHexHover={setHover}
             notes={{ gameId: props.gameId, side, seq }}
+            callout={callout}
+            effects={effects}
           />
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ou-hover">
             {hover ? (
@@ -321,6 +355,55 @@ function HoverPreview({
   );
 }
 
+/**
+ * Arrows and flashes for the latest combats (map/effectsLayer.ts): where each unit stood is followed through the
+ * placement and movement events, so a retreat or an advance is drawn from the hex it left.
+ */
+function ouEffects(events: BoardProps['events']): MapEffect[] {
+  const at = new Map<string, string>();
+  const out: MapEffect[] = [];
+  let target: string | null = null;
+  const recent = events.length - 40;
+  events.forEach((e, i) => {
+    // biome-ignore lint/suspicious/noExplicitAny: event payloads read field by field
+    const d = e.data as Record<string, any>;
+    const news = i >= recent;
+    switch (e.type) {
+      case 'placed':
+      case 'revealed':
+        for (const [id, h] of d.units as [string, string][]) at.set(id, h);
+        break;
+      case 'moved':
+        if (d.path?.length) for (const id of d.units as string[]) at.set(id, d.path[d.path.length - 1]);
+        break;
+      case 'combat':
+        if (d.combat) target = d.combat.target;
+        break;
+      case 'declared':
+        if (news && target)
+          for (const id of d.attackers as string[])
+            if (at.get(id) && at.get(id) !== target) out.push({ id: `d${e.seq}-${id}`, kind: 'attack', from: at.get(id), hex: target });
+        break;
+      case 'resolved':
+        if (news && target) out.push({ id: `f${e.seq}`, kind: 'fire', hex: target });
+        break;
+      case 'retreated':
+        for (const [id, h] of d.moves as [string, string][]) {
+          if (news) out.push({ id: `r${e.seq}-${id}`, kind: 'retreat', from: at.get(id) ?? target ?? undefined, hex: h });
+          at.set(id, h);
+        }
+        break;
+      case 'advanced':
+        for (const id of d.units as string[]) {
+          if (news) out.push({ id: `v${e.seq}-${id}`, kind: 'advance', from: at.get(id), hex: d.hex });
+          at.set(id, d.hex);
+        }
+        break;
+    }
+  });
+  return out;
+}
+
 /** Does the engine offer a move for this whole set of units (so they may move as one stack)? */
 function stackMoves(legal: LegalIndex, ids: string[]): boolean {
   return legal.reach.has(groupKey(ids));
@@ -418,7 +501,8 @@ function Legend() {
         <i className="ef-key" style={{ background: '#9b2d20' }} /> Soviet
       </span>
       <span>
-        counters: type, size, attack-defence <SubstituteTag what="counter factors" /> · ? face-down · yellow badge = counters in the hex
+        counters: unit type (NATO box), size, number, attack-defence <SubstituteTag what="counter factors" /> · plain red = face-down ·
+        number disc = counters in the hex (hover or click to spread them)
       </span>
     </section>
   );

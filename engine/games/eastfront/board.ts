@@ -13,6 +13,8 @@ export type SideKind = 'clear' | 'other' | 'river' | 'strait' | 'blocked';
 export interface CityInfo {
   name: string;
   major: boolean;
+  /** A town (1.43): a name on the map, no game function (no arrivals, no production, no defence). */
+  town: boolean;
   /** Production value (major cities) plus resource value; resources listed separately for the German double. */
   pp: number;
   resource: number;
@@ -112,6 +114,7 @@ export class Board {
       this.cities.set(c.hex, {
         name: c.name,
         major,
+        town: c.kind === 'town',
         pp: major ? (vals.pp ?? vals.city ?? 0) : 0,
         resource: vals.resource ?? (c.resource ? 1 : 0),
         port: !!c.port,

@@ -1,119 +1,142 @@
 /**
- * The computer player's taste for EastFront (engine/bots/bot.ts decides; this module only scores). It reads the
- * viewer's View (its own blocks, the enemy's face-down tokens and whatever rules turn face-up) and the static
- * board, never the state. An enemy block whose strength it may not see counts as an average block.
+ * The computer player's taste for EastFront (engine/bots/bot.ts decides; this module scores and proposes). It
+ * reads the viewer's View (its own blocks, the enemy's face-down tokens and whatever rules turn face-up), the
+ * legal actions and the static board and scenario facts, never the state. An enemy block whose strength it may
+ * not see counts as an average block.
  *
  * Victory points (17.1-17.3) are production level (cities held on a rail line) plus twice HQ strength, less
- * eliminated units, so the bot takes cities, attacks where it is locally stronger, keeps HQs out of battle,
- * answers losses with its strongest ordinary block (7.33: the hit goes to the strongest anyway; among equals it
- * spares HQs), leaves the weakest units unsupplied on an overstack (6.22), and spends production on HQ steps first.
+ * eliminated units (and unsupplied German ones), so the bot:
+ *  - activates an HQ only when its range holds attacks at good odds or units to bring back into supply (an
+ *    activation costs a step, 5.43, two VP);
+ *  - moves into an enemy hex when what it has there plus what can still move in reaches two to one, takes
+ *    cities, holds threatened ones, and keeps its blocks where a supply line reaches (10.3, 10.4 attrition);
+ *  - keeps HQs out of battle, answers losses with its strongest ordinary block (7.33: the hit goes to the
+ *    strongest anyway; among equals it spares HQs), leaves the weakest units unsupplied on an overstack (6.22);
+ *  - spends production where it buys VP: cadres for eliminated units, then HQ steps, then steps at the front.
  */
+import type { LegalAction } from '../../core/actions';
+import type { RuleCommand } from '../../core/ruleset';
 import type { BotPolicy, Candidate } from '../../bots/bot';
+import { activationValue, makePlan, type Plan } from './bot-plan';
 import { isHq, type Side } from './data';
 import type { EastfrontRuleset } from './ruleset';
-import { ctlIn, CTL, stackLimit } from './rules';
+import { ctlIn, CTL, doubleDefence, stackLimit } from './rules';
 import type { Command } from './state';
-import type { View, ViewUnit } from './view';
+import type { View } from './view';
 
-interface Ctx {
-  v: View;
-  side: Side;
-  mine: Map<string, ViewUnit>;
-  myStrength: Map<string, number>;
-  /** my blocks per hex, HQs included (6.21 stacking) */
-  myCount: Map<string, number>;
-  enemyStrength: Map<string, number>;
-  /** valuable cities the enemy holds (or nobody), the bot's goals */
-  goals: { hex: string; value: number }[];
-  /** my cities with an enemy block next door */
-  threatened: Set<string>;
+interface Ctx extends Plan {
+  legal: readonly LegalAction[];
 }
-
-/** A face-down enemy block counts as this many steps (EastFront blocks run 1-4). */
-const UNSEEN_CV = 2.5;
 
 export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, Ctx> {
   const b = rs.board;
-  const cities = [...b.cities].filter(([hex]) => b.has(hex));
   const worth = (hex: string, side: Side) => {
     const c = b.city(hex);
     return c ? 1 + c.pp + c.resource * (side === 'german' ? 2 : 1) : 0;
   };
   const lastHex = (cmd: { path: string[]; to?: string }, from: string): string => cmd.to ?? cmd.path[cmd.path.length - 1] ?? from;
+  const end = rs.game.end;
+  const lastMonth = (c: Ctx) => c.v.turn.year > end.year || (c.v.turn.year === end.year && c.v.turn.month >= end.month);
+  const danger = (c: Ctx, hex: string) => b.neighbours(hex).reduce((t, n) => t + (c.enemyStrength.get(n) ?? 0), 0);
 
-  function scoreMove(c: Ctx, unitId: string, dest: string, kind: 'move' | 'rail' | 'retreat' | 'mobilize'): number {
+  function scoreMove(c: Ctx, unitId: string, dest: string, kind: 'move' | 'rail' | 'retreat'): number {
     const u = c.mine.get(unitId);
-    if (!u?.at || u.at.startsWith('box:')) return kind === 'retreat' ? 1 : 0.2;
+    if (!u?.at || u.at.startsWith('box:')) return kind === 'retreat' ? 1 : 0.2 + 0.2 * c.supply(dest);
     const from = u.at;
     const cv = u.cv ?? 1;
     const hq = u.type ? isHq(u.type) : false;
     const enemyHere = c.enemyStrength.get(dest) ?? 0;
     const myHere = (c.myStrength.get(dest) ?? 0) + (from === dest ? 0 : cv);
-    let v = -0.2;
+    const sup = c.supply(dest);
+    // 10.3-10.4: a block out of supply loses a step in the enemy's supply phase
+    const supplyTerm = sup === 2 ? 0.4 : sup === 1 ? 0 : -4;
+    const rescue = c.supply(from) === 0 && sup > 0 ? 3 : 0;
     // 6.21: movement must end within the stacking limit; never walk into a hex that is already full
     if (from !== dest && (c.myCount.get(dest) ?? 0) + 1 > stackLimit(b, dest)) return kind === 'retreat' ? 0.5 : -20;
-    if (kind === 'retreat') {
-      // away from the enemy, toward friends
-      const danger = b.neighbours(dest).reduce((t, n) => t + (c.enemyStrength.get(n) ?? 0), 0);
-      return 2 - danger * 0.2 + (c.myStrength.get(dest) ?? 0) * 0.1;
-    }
+    if (kind === 'retreat') return 2 - danger(c, dest) * 0.2 + (c.myStrength.get(dest) ?? 0) * 0.1 + supplyTerm + rescue;
     if (hq) {
       if (enemyHere > 0) return -10;
-      const danger = b.neighbours(dest).some((n) => (c.enemyStrength.get(n) ?? 0) > 0);
-      const dangerNow = b.neighbours(from).some((n) => (c.enemyStrength.get(n) ?? 0) > 0);
-      return dangerNow && !danger ? 1 : -0.5;
+      const safeNow = danger(c, from) === 0;
+      const safe = danger(c, dest) === 0;
+      return (!safeNow && safe ? 1 : -0.5) + supplyTerm * 0.5;
     }
+    let v = -0.2 + supplyTerm + rescue;
     if (enemyHere > 0) {
-      const r = myHere / enemyHere;
-      // attack only at two to one in steps (unseen blocks counted as average ones)
-      v += r >= 2 ? 3 + r : r >= 1 ? 0.5 : -2;
-      v += r >= 1 ? worth(dest, c.side) : 0;
-    } else if (ctlIn(c.v.control, b, dest) !== CTL[c.side] && b.city(dest)) v += 1 + 1.5 * worth(dest, c.side);
+      // two to one in steps with what can still join (unseen blocks counted as average ones)
+      const pot = Math.max(myHere, c.potential.get(dest) ?? 0);
+      // 7.34: a defender in double defence takes half hits
+      const dd = doubleDefence(b, c.v.weather, dest) ? 1.5 : 1;
+      const r = pot / (enemyHere * dd);
+      const now = myHere / (enemyHere * dd);
+      if (r >= 1.5) v += 3 + Math.min(now, 4) + worth(dest, c.side) * 0.5;
+      else if (now >= 1.5) v += 1;
+      else v -= 3;
+      return v;
+    }
+    if (ctlIn(c.v.control, b, dest) !== CTL[c.side] && b.city(dest)) v += 1 + 1.5 * worth(dest, c.side);
     // progress toward the nearest goal
     let best = 0;
     for (const g of c.goals) {
       const gain = b.dist(from, g.hex) - b.dist(dest, g.hex);
       if (gain > 0) best = Math.max(best, (gain * g.value) / (1 + b.dist(dest, g.hex)));
     }
-    v += best;
+    v += Math.min(best, 3);
     // holding a threatened city of mine
-    if (c.threatened.has(dest) && from !== dest) {
-      const pressure = b.neighbours(dest).reduce((t, n) => t + (c.enemyStrength.get(n) ?? 0), 0);
-      if ((c.myStrength.get(dest) ?? 0) < pressure) v += 1 + worth(dest, c.side);
-    }
+    if (c.threatened.has(dest) && from !== dest && (c.myStrength.get(dest) ?? 0) < danger(c, dest)) v += 1 + worth(dest, c.side);
     // leaving a threatened city of mine empty
     if (c.threatened.has(from) && (c.myStrength.get(from) ?? 0) - cv <= 0) v -= 2 + worth(from, c.side);
     return v;
   }
 
+  /** VP an order buys (17.1): a cadre cancels its elimination penalty, an HQ step is worth two. */
+  function produceValue(c: Ctx, cmd: Extract<Command, { type: 'produce' }>): number {
+    let v = 0;
+    for (const id of cmd.replace) {
+      const u = c.mine.get(id);
+      // a step of an ordinary block buys strength, not VP: worth less in the last month
+      if (u?.type && isHq(u.type)) v += 2.2;
+      else if (u?.at && (danger(c, u.at) > 0 || c.enemyStrength.has(u.at))) v += lastMonth(c) ? 0.3 : 0.9;
+      else v += lastMonth(c) ? 0.2 : 0.6;
+    }
+    for (const x of cmd.cadres) {
+      const u = c.mine.get(x.unit);
+      v += u?.type && isHq(u.type) ? 4.2 : c.side === 'german' ? 2.6 : 1.6;
+    }
+    return v;
+  }
+
+  /** Greedy production orders: the replacement steps worth most per point, within the budget. */
+  function completeProduce(action: LegalAction, c: Ctx): RuleCommand[] {
+    const greedy = (ch: NonNullable<LegalAction['choices']>[number] | undefined): string[] => {
+      if (ch?.field !== 'replace') return [];
+      const opts = ch.options
+        .map((o) => {
+          const one = produceValue(c, { type: 'produce', replace: [o.value as string], cadres: [] });
+          return { id: o.value as string, cost: o.cost ?? 1, per: one / Math.max(1, o.cost ?? 1) };
+        })
+        .sort((x, y) => y.per - x.per || x.cost - y.cost);
+      let left = ch.budget ?? Infinity;
+      const out: string[] = [];
+      for (const o of opts)
+        if (o.cost <= left) {
+          out.push(o.id);
+          left -= o.cost;
+        }
+      return out;
+    };
+    const first = action.choices?.[0];
+    if (!first) return [];
+    if (first.field === 'replace') return [{ ...action.command, cadres: [], replace: greedy(first) } as RuleCommand];
+    if (first.field === 'cadres')
+      return first.options.map((o) => ({ ...action.command, cadres: o.value, replace: greedy(o.next?.[0]) }) as RuleCommand);
+    return [];
+  }
+
   return {
     id: 'eastfront',
-    prepare({ view, actor }) {
+    prepare({ view, actor, legal }) {
       const side = actor.side as Side;
-      const mine = new Map<string, ViewUnit>();
-      const myStrength = new Map<string, number>();
-      const enemyStrength = new Map<string, number>();
-      const myCount = new Map<string, number>();
-      for (const u of view.units) {
-        if (!u.at || u.at.startsWith('box:')) {
-          if (u.side === side && u.id) mine.set(u.id, u);
-          continue;
-        }
-        if (u.side === side) {
-          if (u.id) mine.set(u.id, u);
-          myCount.set(u.at, (myCount.get(u.at) ?? 0) + 1);
-          if (!(u.type && isHq(u.type))) myStrength.set(u.at, (myStrength.get(u.at) ?? 0) + (u.cv ?? 1));
-        } else enemyStrength.set(u.at, (enemyStrength.get(u.at) ?? 0) + (u.cv ?? UNSEEN_CV));
-      }
-      const goals = cities
-        .filter(([hex]) => ctlIn(view.control, b, hex) !== CTL[side])
-        .map(([hex]) => ({ hex, value: worth(hex, side) }))
-        .filter((g) => g.value > 1);
-      const threatened = new Set<string>();
-      for (const [hex] of cities)
-        if (ctlIn(view.control, b, hex) === CTL[side] && b.neighbours(hex).some((n) => (enemyStrength.get(n) ?? 0) > 0))
-          threatened.add(hex);
-      return { v: view, side, mine, myStrength, myCount, enemyStrength, goals, threatened };
+      return { ...makePlan(b, rs.game.ctx, view, side, legal, (hex) => worth(hex, side)), legal };
     },
     score(cand: Candidate, c: Ctx): number {
       const cmd = cand.command as Command;
@@ -124,9 +147,14 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
           return 0;
         case 'activate': {
           const hq = c.mine.get(cmd.hq);
-          if (cmd.paradrop) return -1;
-          // an HQ's steps are worth two VP each (17.1): activate only HQs that can spare one
-          return (hq?.cv ?? 0) >= 3 ? (cmd.blitz ? 1.5 : 2) : -1;
+          if (cmd.paradrop || !hq || (hq.cv ?? 0) < 2) return -1;
+          // an HQ's steps are worth two VP each (17.1), and Blitz spends a second one (5.7)
+          const at = cmd.deploy ?? hq.at;
+          const exposed = cmd.deploy && danger(c, cmd.deploy) > 0 ? 2 : 0;
+          const gain = activationValue(b, c, { ...hq, at }, (hex) => worth(hex, c.side)) - (cmd.deploy ? 0.1 : 0) - exposed;
+          // the step it costs counts in full at the end (17.1)
+          const cost = (cmd.blitz ? 3.5 : 2.5) + (lastMonth(c) ? 1 : 0);
+          return gain - cost;
         }
         case 'move':
         case 'rail':
@@ -138,8 +166,11 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
           return -0.5;
         case 'airstrike':
           return 1 + (c.enemyStrength.get(cmd.hex) ?? 0) * 0.1;
-        case 'fight':
-          return 5;
+        case 'fight': {
+          // a battle that is not compulsory is fought where the odds are fair (unseen blocks as average ones)
+          const r = (c.myStrength.get(cmd.hex) ?? 0) / Math.max(1, c.enemyStrength.get(cmd.hex) ?? 0);
+          return r >= 0.9 ? 5 : r >= 0.6 ? 0.5 : -0.5;
+        }
         case 'defend':
           return 1;
         case 'allocate': {
@@ -149,17 +180,15 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
         case 'unsupply':
           return -cmd.units.reduce((t, id) => t + (c.mine.get(id)?.cv ?? 1) * (c.mine.get(id)?.type === 'hq' ? 3 : 1), 0);
         case 'produce':
-          return (
-            cmd.replace.reduce((t, id) => {
-              const u = c.mine.get(id);
-              return t + (u?.type && isHq(u.type) ? 3 : 1.5);
-            }, 0) + cmd.cadres.length
-          );
+          return produceValue(c, cmd);
         case 'paradrop':
           return -1;
         default:
           return -0.5;
       }
+    },
+    complete(action: LegalAction, c: Ctx): RuleCommand[] {
+      return action.command.type === 'produce' ? completeProduce(action, c) : [];
     },
   };
 }

@@ -29,6 +29,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mobilize'), hq: z.string().min(1).max(40), path, rail: z.boolean().optional(), ...dest }).strict(),
   z.object({ type: z.literal('endMovement') }).strict(),
   z.object({ type: z.literal('airstrike'), hq: z.string().min(1).max(40), hex: z.string().min(1).max(40) }).strict(),
+  z.object({ type: z.literal('selectBattles'), hexes: z.array(hexRef).max(64) }).strict(),
   z.object({ type: z.literal('fight'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
   z.object({ type: z.literal('defend'), hex: z.string().min(1).max(40), order: idList.optional(), prefs: idList.optional() }).strict(),
   z.object({ type: z.literal('endCombat') }).strict(),

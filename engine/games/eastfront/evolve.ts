@@ -88,6 +88,7 @@ export function evolve(s: State, e: Event): State {
           const n = { ...b };
           delete n.air;
           delete n.fought;
+          delete n.sel;
           if (e.phase === 'command' || e.phase === 'blitzMovement') {
             delete n.fresh;
             delete n.from;
@@ -114,8 +115,10 @@ export function evolve(s: State, e: Event): State {
         }
         units = u2;
       }
+      const base = { ...s };
+      delete base.chosen; // 7.14: the selection is per combat phase
       return {
-        ...s,
+        ...base,
         phase: e.phase,
         active: e.active,
         control: e.control,
@@ -167,7 +170,10 @@ export function evolve(s: State, e: Event): State {
       if (e.attack) {
         const prev = n.battles[to];
         const joining = prev?.fresh && prev.oa === u.side;
-        const fromMap = { ...(joining ? prev.from : {}), [e.unit]: from };
+        // 7.51: a repulsed unit goes back to the hex it engaged from (the last hex before the battle); a para
+        // to the hex it dropped from (14.4)
+        const engagedFrom = e.mode === 'land' && e.path.length > 1 ? e.path[e.path.length - 2] : from;
+        const fromMap = { ...(joining ? prev.from : {}), [e.unit]: engagedFrom };
         // an assault while every attacker crossed a river or came by air (7.5, 14.4, 7.53)
         const river = (joining ? !!prev.river : true) && (!!e.river || e.mode === 'air');
         const para = (joining && !!prev.para) || e.mode === 'air';
@@ -186,7 +192,12 @@ export function evolve(s: State, e: Event): State {
     case 'pursuit':
       return { ...s, rearguards: s.rearguards.filter((r) => r.unit !== e.unit) };
     case 'mobilized': {
-      let n = clearRepulsed(setUnit(s, e.hq, { at: e.path.length ? e.path[e.path.length - 1] : s.units[e.hq].at, moved: true }), e.hq);
+      const sideUse = { ...s.sideUse };
+      for (const k of e.side ?? []) sideUse[k] = (sideUse[k] ?? 0) + 1;
+      let n = clearRepulsed(
+        setUnit({ ...s, sideUse }, e.hq, { at: e.path.length ? e.path[e.path.length - 1] : s.units[e.hq].at, moved: true }),
+        e.hq,
+      );
       if (e.cost) n = spendSupreme(n, e.hq, e.cost);
       return n;
     }
@@ -201,6 +212,14 @@ export function evolve(s: State, e: Event): State {
       let n = setBattle(s, e.hex, { ...s.battles[e.hex], air: { hq: e.hq, cv: e.cv } });
       const h = n.units[e.hq];
       n = setUnit(n, e.hq, { hq: { ...(h.hq ?? { mode: 'normal' }), struck: true } });
+      return n;
+    }
+    case 'battlesSelected': {
+      let n: State = { ...s, chosen: true };
+      for (const b of e.battles) {
+        n = setBattle(n, b.hex, { ...n.battles[b.hex], sel: true });
+        for (const u of b.units) n = setUnit(n, u.id, { face: true });
+      }
       return n;
     }
     case 'revealed': {

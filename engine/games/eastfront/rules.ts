@@ -152,6 +152,11 @@ export function effectiveCv(s: State, u: Unit): number {
   return cvIn(s.weather, u.side, u.cv);
 }
 
+/** 5.61 with 5.8/12.22: two supreme moves per effective CV (a disrupted SHQ III has those of a II). */
+export function supremeMoves(s: State, h: Unit): number {
+  return 2 * Math.max(0, effectiveCv(s, h));
+}
+
 /** 13.11, 14.3, 5.63: an HQ's air range: its effective command value, doubled for a strategic HQ. */
 export function airRange(s: State, h: Unit): number {
   return effectiveCv(s, h) * (h.type === 'shq' ? 2 : 1);

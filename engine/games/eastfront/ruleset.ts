@@ -25,6 +25,8 @@ export interface EastfrontConfig {
   sources?: Partial<Record<Side, string[]>>;
   /** Extra sources added to the automatic ones (e.g. home-edge rail entry hexes). */
   extraSources?: Partial<Record<Side, string[]>>;
+  /** Home-edge rail entry hexes where one new unit may arrive (11.6); `extraSources` when omitted. */
+  entries?: Partial<Record<Side, string[]>>;
   /** Set-up override (tests): units with rulebook names or hex ids. */
   units?: SetupUnit[];
   battles?: { hex: string; oa: Side }[];
@@ -90,11 +92,16 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
     for (const side of ['german', 'soviet'] as Side[])
       for (const h of cfg.extraSources?.[side] ?? []) if (!sources[side].includes(h)) sources[side].push(resolve(h));
   }
-  // 11.6 arrivals: Soviet home cities in the area (2 per major, 1 per minor); German: its sources (R-EDW-6)
-  const arrivals: ScenarioCtx['arrivals'] = {
-    german: sources.german.map((hex) => ({ hex, cap: 1 })),
-    soviet: [...board.cities].map(([hex, c]) => ({ hex, cap: c.major ? 2 : 1 })),
-  };
+  // 11.6 arrivals: Soviet home cities in the area (2 per major, 1 per minor; towns have no function, 1.43) and
+  // one unit in each Soviet home-edge rail entry hex; German: its sources (R-EDW-6)
+  const soviet = [...board.cities].filter(([, c]) => !c.town).map(([hex, c]) => ({ hex, cap: c.major ? 2 : 1 }));
+  for (const h of (cfg.entries ?? cfg.extraSources)?.soviet ?? []) {
+    const hex = resolve(h);
+    const city = soviet.find((a) => a.hex === hex);
+    if (city) city.cap += 1;
+    else soviet.push({ hex, cap: 1 });
+  }
+  const arrivals: ScenarioCtx['arrivals'] = { german: sources.german.map((hex) => ({ hex, cap: 1 })), soviet };
   const ctx: ScenarioCtx = { sources, arrivals, boxes: new Set(EDELWEISS.boxes.map((b) => `box:${b}`)) };
   const game: Game = {
     board,
@@ -120,7 +127,7 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
   const rs: EastfrontRuleset = {
     id: 'eastfront',
     name: 'EastFront',
-    version: '0.5.0',
+    version: '0.6.0',
     board,
     game,
     scenarios: [
@@ -250,6 +257,8 @@ export function createEastfront(map: MapData, cfg: EastfrontConfig = {}): Eastfr
           return { ...c, hex: h(c.hex) };
         case 'paradrop':
           return { ...c, to: h(c.to) };
+        case 'selectBattles':
+          return { ...c, hexes: c.hexes.map(h) };
         case 'produce':
           return { ...c, cadres: c.cadres.map((x) => ({ ...x, hex: h(x.hex) })) };
         default:

@@ -72,6 +72,8 @@ export interface Battle {
   air?: { hq: string; cv: number };
   /** Fought in the current combat phase. */
   fought?: boolean;
+  /** Selected as an active battle of this combat phase (7.14, 4.43). */
+  sel?: boolean;
 }
 
 export interface Rearguard {
@@ -108,8 +110,9 @@ export interface Round {
 
 export type Prompt =
   | { kind: 'defend'; side: Side; hex: string; offOrder: string[]; activePrefs: string[] }
-  /** The owner picks which of several equal units takes a hit (7.33) or a repulse (7.51). */
-  | { kind: 'allocate'; side: Side; hex: string; what: 'loss' | 'repulse'; units: string[] }
+  /** The owner picks which of several equal units takes a hit (7.33) or a repulse (7.51), or which of its
+   *  units fires next (7.31, since 0.6.0). */
+  | { kind: 'allocate'; side: Side; hex: string; what: 'loss' | 'repulse' | 'fire'; units: string[] }
   | { kind: 'production'; sides: Side[] }
   /** 6.22: the owner picks which units beyond the stacking limit of each hex go unsupplied. */
   | { kind: 'unsupply'; side: Side; hexes: { hex: string; excess: number }[] };
@@ -138,6 +141,8 @@ export interface State {
   sideUse: Record<string, number>;
   rearguards: Rearguard[];
   prompt: Prompt | null;
+  /** The active battles of this combat phase have been selected (7.14, 4.43): no more airstrikes or battles. */
+  chosen?: boolean;
   /** The combat round being resolved, if it waits for a choice. */
   round?: Round | null;
   /** Production level per side (11.2), public on the production track. */
@@ -213,10 +218,13 @@ export type Event =
     }
   | { type: 'rearguard'; unit: string; hex: string; path: string[]; by: string; cost: number; side: string[] }
   | { type: 'pursuit'; unit: string; hex: string; fire: { unit: string; dice: number[]; fp: Fp; hits: number }[] }
-  | { type: 'mobilized'; hq: string; path: string[]; mode: 'land' | 'rail'; cost: number }
+  /** `side`: battle hexsides used leaving a battle (6.33; absent in logs before 0.6.0). */
+  | { type: 'mobilized'; hq: string; path: string[]; mode: 'land' | 'rail'; cost: number; side?: string[] }
   | { type: 'hqStep'; hq: string; cv: number; active: boolean; eliminated?: boolean; mode?: HqState['mode'] }
   | { type: 'airstrikeAssigned'; hq: string; hex: string; cv: number }
   | { type: 'revealed'; hex: string; units: UnitPublic[] }
+  /** 7.14, 4.43: the active battles of this combat phase, chosen before any is fought; their blocks face up. */
+  | { type: 'battlesSelected'; battles: { hex: string; units: UnitPublic[] }[] }
   | { type: 'fire'; hex: string; unit: string; kind: 'air' | 'def' | 'off'; dice: number[]; fp: Fp; hits: number; repulses: number }
   | { type: 'loss'; unit: string; cv: number; part: number; eliminated?: boolean }
   /** A repulsed para also loses a step (14.4): `cv` is its new strength, or it is eliminated. */

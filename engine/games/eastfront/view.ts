@@ -211,6 +211,7 @@ export function redactEvent(e: Event, viewer: Viewer, before: State): Event | nu
     case 'mobilized':
     case 'airstrikeAssigned':
     case 'revealed':
+    case 'battlesSelected':
     case 'productionLevel':
     case 'gameEnded':
     case 'battleRenewed':

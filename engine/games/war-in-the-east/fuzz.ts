@@ -10,6 +10,7 @@ import type { Command } from './commands';
 import { warInTheEast as rs } from './index';
 import { destinations, occupancy, sideAt } from './rules';
 import { STACK_LIMIT } from './setup';
+import { commitCap, commitFloor } from './steps/air';
 import { cannotAttack } from './steps/combat';
 import { cannotMove } from './steps/movement';
 import type { State } from './state';
@@ -27,14 +28,37 @@ export function invariants(s: State): string[] {
     const sides = new Set(ids.map((id) => s.units[id].side));
     if (sides.size > 1) out.push(`${b.ids[i]} holds both sides`);
     const side = sideAt(s, ids);
-    if (side && ids.length > STACK_LIMIT[side]) out.push(`${b.ids[i]} holds ${ids.length} ${side} units (9.0)`);
+    // 29.35: militia may stand over the limit until the end of the Russian Initial Movement Phase
+    const militiaGrace =
+      s.player === 'soviet' &&
+      (s.phase === 'reinforcement' || s.phase === 'initial-movement') &&
+      ids.some((id) => id.startsWith('sov-mil-'));
+    if (side && ids.length > STACK_LIMIT[side] && !militiaGrace) out.push(`${b.ids[i]} holds ${ids.length} ${side} units (9.0)`);
     if (b.impassable[i]) out.push(`${b.ids[i]} is impassable but holds ${ids.join(', ')}`);
   }
+  for (const side of ['axis', 'soviet'] as const) {
+    const a = s.air[side];
+    if (a.available < 0 || a.superiority < 0 || a.groundSupport < 0) out.push(`${side} air boxes below zero (12.1)`);
+    if (s.phase !== 'air-commitment' && s.phase !== 'air-combat' && a.superiority)
+      out.push(`${side} superiority points outside the air war (12.13)`);
+  }
+  const axisAir = s.air.axis.available + s.air.axis.superiority + s.air.axis.groundSupport;
+  if (axisAir > 20) out.push(`the Axis chart holds ${axisAir} air points (12.51: at most 20)`);
   return out;
 }
 
+/** Who acts now: the phasing side, or in the Air Commitment Phase the first side still to commit. */
+const actorOf = (s: State) => ALL[(s.player ?? rs.status(s).waitingFor[0]?.side ?? 'axis') as 'axis'];
+
 function pick(s: State, rnd: SeededDice, movesLeft: number): Command {
   const b = witeBoard();
+  if (s.phase === 'air-commitment') {
+    const side = actorOf(s).side as 'axis';
+    const cap = commitCap(s, side);
+    const total = commitFloor(s, side) + Math.floor(rnd.next() * (cap - commitFloor(s, side) + 1));
+    const superiority = Math.floor(rnd.next() * (total + 1));
+    return { type: 'commitAir', superiority, groundSupport: total - superiority };
+  }
   const side = s.player as 'axis';
   if (movesLeft <= 0) return { type: 'endPhase' };
   const mine = Object.entries(s.units).filter(([, u]) => u.side === side && u.at !== null);
@@ -47,7 +71,8 @@ function pick(s: State, rnd: SeededDice, movesLeft: number): Command {
       if (t === undefined) continue;
       const ok = rs.legal(s, ALL[side]).find((a) => a.command.type === 'attack' && a.command.hex === b.ids[t]);
       const opts = ok?.choices?.[0].options ?? [];
-      if (opts.length) return { type: 'attack', hex: b.ids[t], attackers: opts.map((o) => o.value as string) };
+      const support = s.air[side].groundSupport > 0 ? { support: rnd.next() < 0.7 } : {};
+      if (opts.length) return { type: 'attack', hex: b.ids[t], attackers: opts.map((o) => o.value as string), ...support };
     }
     return { type: 'endPhase' };
   }
@@ -85,7 +110,7 @@ export function fuzzGame(seed: number, maxCommands: number, perPhase = 4): FuzzR
     }
     const cmd = pick(s, rnd, perPhase - inPhase++);
     try {
-      s = rs.decide(s, cmd, ALL[s.player as 'axis'], dice).reduce(rs.evolve, s);
+      s = rs.decide(s, cmd, actorOf(s), dice).reduce(rs.evolve, s);
     } catch (e) {
       rep.failures.push(`GT ${s.gt} ${s.player} ${s.phase}: ${JSON.stringify(cmd)} refused: ${(e as Error).message}`);
       break;

@@ -1,27 +1,27 @@
 /**
  * War in the East (SPI, 1974) as a pure decider: the Barbarossa scenario (31.0) on the map built from geography.
  * Rule numbers in comments are the book's; readings and substitutes are in docs/rulings/war-in-the-east.md.
- * What is implemented and what is not is listed in README.md. Test-only until set-up, movement and combat are
- * complete enough to play (not in the lobby).
+ * What is implemented and what is not is listed in README.md. In the lobby since version 0.2.0.
  */
 import { RuleError } from '../../core/errors';
-import type { GameStatus, Roles, Ruleset, ScenarioDef } from '../../core/ruleset';
+import type { GameStatus, LegalAction, Roles, Ruleset, ScenarioDef } from '../../core/ruleset';
 import { decideByTable, Emitter, legalByTable, runAdvance, waitingByTable } from '../../core/steps';
 import { type Command, parseCommand } from './commands';
 import { roles as rolesData, scenario as scenarioData, turnRecord } from './data';
 import { barbarossaPlacement } from './setup';
 import { type Event, evolve, initial, type State } from './state';
 import { table } from './table';
-import { redact, type View, view } from './view';
+import { hints, redact, type View, view } from './view';
 
-export const VERSION = '0.1.0';
+export const VERSION = '0.2.0';
+
+const legalCache = new WeakMap<State, Map<string, LegalAction<Command>[]>>();
 
 const SCENARIOS: ScenarioDef[] = [
   {
     id: 'barbarossa',
     name: 'Barbarossa, 1941 (31.0)',
-    description:
-      'Game-Turns 1-20, 22 June to 8 November 1941. Early engine: movement and combat; air, rail, supply and reinforcements not yet.',
+    description: 'Game-Turns 1-20, 22 June to 8 November 1941. Movement, combat and the air war; rail, supply and reinforcements not yet.',
   },
 ];
 
@@ -42,7 +42,6 @@ export const warInTheEast: Ruleset<State, Command, Event, View> = {
   id: 'war-in-the-east',
   name: 'War in the East (1974)',
   version: VERSION,
-  testOnly: true,
   scenarios: SCENARIOS,
   roles(scenario) {
     checkScenario(scenario);
@@ -65,9 +64,16 @@ export const warInTheEast: Ruleset<State, Command, Event, View> = {
     return decideByTable(table, null, s, c, actor, dice);
   },
   legal(s, actor) {
-    return legalByTable(table, null, s, actor);
+    // states are immutable: one answer per state and seat (the server and the harnesses ask more than once)
+    const key = `${actor.side}|${actor.commands.join(',')}`;
+    let per = legalCache.get(s);
+    if (!per) legalCache.set(s, (per = new Map()));
+    let out = per.get(key);
+    if (!out) per.set(key, (out = legalByTable(table, null, s, actor)));
+    return out;
   },
   view,
+  hints,
   redact,
   status(s): GameStatus {
     const { phase, waitingFor } = waitingByTable(table, null, s);
@@ -75,7 +81,7 @@ export const warInTheEast: Ruleset<State, Command, Event, View> = {
     return { turn, phase, waitingFor, finished: s.over, ...(s.result ? { result: s.result } : {}) };
   },
   parseCommand,
-  reveals: () => false,
+  reveals: (e) => e.type === 'airRevealed',
 };
 
 export default warInTheEast;

@@ -3,7 +3,7 @@
  * 5.8 TEC in data/terrain.json) and the costed reach of one unit on engine/mechanics. Pure functions of a state.
  */
 import { hopDistances, sideKey } from '../../mechanics/board';
-import { costedReach, dearest, pathOf } from '../../mechanics/reach';
+import { cheapestCosts, costedReach, dearest, pathOf } from '../../mechanics/reach';
 import { zoneOfControl } from '../../mechanics/zoc';
 import { hasSide, witeBoard, type WiteBoard } from './board';
 import { type Face, type Side, terrain, type UnitType, unitType, type Weather } from './data';
@@ -163,6 +163,22 @@ export interface Destination {
  * enemy-controlled hex directly into another.
  */
 export function destinations(s: State, unit: string, forced: boolean, limit: number, base?: MoveBase): Map<string, Destination> {
+  return reachOf(s, unit, forced, limit, base, true);
+}
+
+/** The same hexes and costs as destinations(), without paths: the fast search legal() uses for every unit. */
+export function destinationCosts(s: State, unit: string, forced: boolean, limit: number, base?: MoveBase): Map<string, Destination> {
+  return reachOf(s, unit, forced, limit, base, false);
+}
+
+function reachOf(
+  s: State,
+  unit: string,
+  forced: boolean,
+  limit: number,
+  base: MoveBase | undefined,
+  paths: boolean,
+): Map<string, Destination> {
   const b = witeBoard();
   const u = s.units[unit];
   const out = new Map<string, Destination>();
@@ -172,14 +188,15 @@ export function destinations(s: State, unit: string, forced: boolean, limit: num
   const ctx = moveContext(s, unit, forced, base);
   const room = (i: number) => (ctx.occ.get(i)?.filter((id) => id !== unit).length ?? 0) < limit;
   const ma = movementAllowance(s, u, start, forced);
-  const r = costedReach({
-    start,
-    neighbours: b.nb,
-    budget: [ma],
-    cost: (from, to) => (mayStep(ctx, from, to) ? stepCost(ctx, from, to) : null),
-    enter: (_from, to) => (room(to) ? 'end' : 'pass'),
-  });
-  for (const [i, l] of r.best) out.set(b.ids[i], { hex: b.ids[i], cost: dearest(l), path: pathOf(l).map((k) => b.ids[k]) });
+  const cost = (from: number, to: number) => (mayStep(ctx, from, to) ? stepCost(ctx, from, to) : null);
+  const enter = (_from: number, to: number) => (room(to) ? ('end' as const) : ('pass' as const));
+  if (paths) {
+    const r = costedReach({ start, neighbours: b.nb, budget: [ma], cost, enter });
+    for (const [i, l] of r.best) out.set(b.ids[i], { hex: b.ids[i], cost: dearest(l), path: pathOf(l).map((k) => b.ids[k]) });
+  } else {
+    for (const [i, c] of cheapestCosts({ start, neighbours: b.nb, budget: ma, cost, enter }))
+      out.set(b.ids[i], { hex: b.ids[i], cost: c, path: [] });
+  }
   for (const c of b.nb[start]) {
     const id = b.ids[c];
     if (out.has(id) || !room(c) || !mayStep(ctx, start, c)) continue;

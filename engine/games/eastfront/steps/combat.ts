@@ -6,10 +6,11 @@ import type { Actor, DiceSource, LegalAction } from '../../../core';
 import { notSupported } from '../../../core/errors';
 import { type Side, other } from '../data';
 import { airRange, commandRange, doubleDefence, effectiveCv, hitsPerStep, liveUnits, onMap, unitsAt } from '../rules';
-import type { Command, State } from '../state';
+import type { Battle, Command, State } from '../state';
 import {
   activeWaiting,
   commandOfHq,
+  fixedPart,
   holdsHq,
   req,
   requireHolds,
@@ -89,12 +90,24 @@ export const combatStep = (name: string): EfStep => ({
       req(b, '13.13', 'airstrikes go into battles');
       req(!b.air, '7.13', 'one airstrike per battle per combat phase');
       req(unitsAt(s, c.hex, s.active).length > 0, '7.15', 'friendly ground units must be in the battle');
-      req(!Object.values(s.battles).some((x) => x.fought), '7.13', 'airstrikes are assigned before any battle is fought');
+      req(!s.chosen && !Object.values(s.battles).some((x) => x.fought), '7.13', 'airstrikes are assigned before the battles are selected');
       const cv = effectiveCv(s, h);
       req(cv >= 1, '13.12', 'an HQ at Ø has no airpower');
       const range = airRange(s, h); // 5.63 strategic airstrike
       req(onMap(h) && g.board.dist(h.at!, c.hex) <= range, '13.11', `${g.board.label(c.hex)} is beyond air range ${range}`);
       em.emit({ type: 'airstrikeAssigned', hq: h.id, hex: c.hex, cv });
+    },
+    selectBattles: (em, g, c, actor) => {
+      const s = em.s;
+      req(
+        g.commands[s.active].some((x) => x.hq && actor.commands.includes(x.id)),
+        '7.14',
+        'needs an HQ command',
+      );
+      req(!s.chosen, '7.14', 'the active battles of this combat phase have already been selected');
+      req(new Set(c.hexes).size === c.hexes.length, '7.14', 'a battle is listed twice');
+      for (const h of c.hexes) req(selectable(s, h), '7.14', `${g.board.label(h)} is not a battle with your units in it`);
+      selectBattles(em, c.hexes);
     },
     fight: (em, g, c, actor, dice) => {
       const s = em.s;
@@ -107,6 +120,12 @@ export const combatStep = (name: string): EfStep => ({
         'needs an HQ command',
       );
       checkFireLists(s, c.hex, s.active, c);
+      // 4.43, 7.14: all active battles are selected before any is fought; a fight with no selection made
+      // selects this battle with the compulsory ones (7.15), and no other battle can be added later
+      if (!s.chosen) {
+        req(selectable(s, c.hex), '7.14', 'your units must be in the battle');
+        selectBattles(em, [c.hex]);
+      } else req(!!s.battles[c.hex].sel, '7.14', `${g.board.label(c.hex)} was not selected as an active battle this phase`);
       const units = Object.values(s.units).filter((u) => u.at === c.hex);
       em.emit({ type: 'revealed', hex: c.hex, units: units.map((u) => ({ id: u.id, token: u.token, type: u.type, cv: u.cv })) });
       const passive = other(s.active);
@@ -119,17 +138,38 @@ export const combatStep = (name: string): EfStep => ({
     },
     endCombat: (em, g, _c, actor, dice) => {
       requireSupreme(g, actor, em.s.active, 'Ending the combat phase');
-      const pending = Object.values(em.s.battles).filter((b) => !b.fought && (b.air || (b.fresh && b.oa === em.s.active)));
+      const pending = Object.values(em.s.battles).filter((b) => !b.fought && (b.sel || compulsory(em.s, b)));
       req(!pending.length, '7.15', `compulsory battles not fought yet: ${pending.map((b) => g.board.label(b.hex)).join(', ')}`);
       endCombatPhase(em, g, dice);
     },
   },
 });
 
+/** 7.15: a new battle of the active side or one with an airstrike must be fought this phase. */
+export const compulsory = (s: State, b: Battle) => !!b.air || (!!b.fresh && b.oa === s.active);
+
+/** A battle the active side may activate: its units are in it (7.14). */
+const selectable = (s: State, hex: string) => !!s.battles[hex] && unitsAt(s, hex, s.active).length > 0;
+
+/** 7.14: the chosen battles plus every compulsory one are activated at once; their blocks are tipped face up. */
+function selectBattles(em: Em, hexes: string[]) {
+  const s = em.s;
+  const all = new Set(hexes);
+  for (const b of Object.values(s.battles)) if (compulsory(s, b) && !b.fought) all.add(b.hex);
+  const battles = [...all].sort().map((hex) => ({
+    hex,
+    units: Object.values(s.units)
+      .filter((u) => u.at === hex)
+      .sort((a, b) => (a.token < b.token ? -1 : 1))
+      .map((u) => ({ id: u.id, token: u.token, type: u.type, cv: u.cv })),
+  }));
+  em.emit({ type: 'battlesSelected', battles });
+}
+
 export function combatLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
   const out: LegalAction<Command>[] = [];
   const side = s.active;
-  const anyFought = Object.values(s.battles).some((b) => b.fought);
+  const anyFought = s.chosen || Object.values(s.battles).some((b) => b.fought);
   for (const h of liveUnits(s, side)) {
     if (!h.hq || h.hq.struck || h.hq.para || anyFought || !holdsHq(g, actor, side, h.id) || !onMap(h)) continue;
     const cv = effectiveCv(s, h);
@@ -144,10 +184,33 @@ export function combatLegal(s: State, g: Game, actor: Actor): LegalAction<Comman
         });
   }
   const canFight = g.commands[side].some((x) => x.hq && actor.commands.includes(x.id));
-  for (const b of Object.values(s.battles))
-    if (!b.fought && canFight)
-      out.push(...fireOrders(s, b.hex, side, { type: 'fight', hex: b.hex }, `Fight at ${g.board.label(b.hex)}`, '7.14'));
-  const pending = Object.values(s.battles).some((b) => !b.fought && (b.air || (b.fresh && b.oa === side)));
+  // 7.14: select the active battles (the compulsory ones always are), or fight one at once, which selects it
+  // with the compulsory ones; after the selection only the selected battles are fought
+  const open = Object.values(s.battles).filter((b) => !b.fought && (s.chosen ? b.sel : selectable(s, b.hex)));
+  if (canFight && !s.chosen && open.length) {
+    const optional = open.filter((b) => !compulsory(s, b));
+    out.push({
+      command: optional.length ? fixedPart({ type: 'selectBattles' }) : { type: 'selectBattles', hexes: [] },
+      label: optional.length ? 'Select the battles to fight this phase' : 'Activate the compulsory battles',
+      rule: '7.14',
+      ...(optional.length
+        ? {
+            choices: [
+              {
+                field: 'hexes',
+                label: 'Battles to fight besides the compulsory ones',
+                pick: 'some' as const,
+                min: 0,
+                options: optional.map((b) => ({ value: b.hex, label: g.board.label(b.hex), hex: b.hex })),
+              },
+            ],
+          }
+        : {}),
+    });
+  }
+  for (const b of open)
+    if (canFight) out.push(...fireOrders(s, b.hex, side, { type: 'fight', hex: b.hex }, `Fight at ${g.board.label(b.hex)}`, '7.14'));
+  const pending = Object.values(s.battles).some((b) => !b.fought && (b.sel || compulsory(s, b)));
   if (!pending && actor.commands.includes(supremeCommand(g, side)))
     out.push({ command: { type: 'endCombat' }, label: 'End the combat phase', rule: '4.43' });
   return out;

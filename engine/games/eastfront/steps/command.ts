@@ -1,7 +1,7 @@
 import type { Actor, ChoiceOption, LegalAction } from '../../../core';
 import { decideByTable } from '../../../core/steps';
 import { isHq } from '../data';
-import { endPositions, friendly, liveUnits, onMap, overstacks, stackLimit } from '../rules';
+import { endPositions, friendly, liveUnits, onMap, overstacks, stackLimit, supremeMoves } from '../rules';
 import type { Command, State, Unit } from '../state';
 import {
   activeWaiting,
@@ -83,7 +83,7 @@ export const commandStep: EfStep = {
           cv: h.cv,
           unitType: h.type,
           blitz: !!c.blitz,
-          ...(h.type === 'shq' ? { supreme: 2 * h.cv } : {}),
+          ...(h.type === 'shq' ? { supreme: supremeMoves(em.s, h) } : {}),
         });
         pursuit(em, g, h.id, from, dice);
         if (em.s.units[h.id].at === from)
@@ -97,7 +97,7 @@ export const commandStep: EfStep = {
         cv: em.s.units[h.id].cv,
         unitType: h.type,
         blitz: !!c.blitz,
-        ...(h.type === 'shq' ? { supreme: 2 * em.s.units[h.id].cv } : {}),
+        ...(h.type === 'shq' ? { supreme: supremeMoves(em.s, em.s.units[h.id]) } : {}),
         ...(deploy ? { deploy } : {}),
       });
     },
@@ -125,7 +125,7 @@ function activationOk(s: State, g: Game, h: Unit, c: { blitz?: boolean; paradrop
     cv: h.cv,
     unitType: h.type,
     blitz: !!c.blitz,
-    ...(h.type === 'shq' ? { supreme: c.paradrop ? 0 : 2 * h.cv } : {}),
+    ...(h.type === 'shq' ? { supreme: c.paradrop ? 0 : supremeMoves(s, h) } : {}),
     ...(c.paradrop ? { paradrop: true } : {}),
     ...(c.deploy ? { deploy: c.deploy } : {}),
   });

@@ -89,11 +89,16 @@ export interface Fault {
   fault: true;
   rule: string;
   msg: string;
+  /** NOT_SUPPORTED for a rule the engine does not implement yet; ILLEGAL otherwise. */
+  unsupported?: boolean;
 }
 export const no = (rule: string, msg: string): Fault => ({ fault: true, rule, msg });
 export const isFault = (x: unknown): x is Fault => !!x && typeof x === 'object' && 'fault' in x;
 export function must<T>(x: T | Fault): T {
-  if (isFault(x)) ill(x.rule, x.msg);
+  if (isFault(x)) {
+    if (x.unsupported) throw new RuleError('NOT_SUPPORTED', x.rule, x.msg);
+    ill(x.rule, x.msg);
+  }
   return x as T;
 }
 

@@ -129,19 +129,22 @@ export const movementStep = (name: string): EfStep => ({
       req(!h.hq!.para, '14.2', 'a paradrop HQ spends its whole command on the paradrop');
       let cost = 0;
       let mode: 'land' | 'rail' = 'land';
+      /** 6.33: leaving a battle uses the hexside limit like any other disengagement. */
+      let sides: string[] = [];
       if (c.path.length) {
         if (c.rail) {
           req(h.type === 'shq', '5.62', 'only a Supreme HQ mobilizes by rail');
-          railPathCheck(s, g, h, c.path);
+          sides = railPathCheck(s, g, h, c.path).sides;
           cost = Math.max(0, Math.ceil(c.path.length / 10) - 1); // 5.62: first rail move free
           req((h.hq!.supreme ?? 0) >= cost, '5.62', 'not enough supreme moves reserved');
           mode = 'rail';
         } else {
           const pc = checkLandPath(s, g, h, c.path, { noEngage: true });
           req(!pc.engage, '5.1', 'HQs never voluntarily engage');
+          sides = pc.sides;
         }
       }
-      em.emit({ type: 'mobilized', hq: h.id, path: c.path, mode, cost });
+      em.emit({ type: 'mobilized', hq: h.id, path: c.path, mode, cost, ...(sides.length ? { side: sides } : {}) });
       hqDeactivate(em, em.s.units[h.id]);
     },
     paradrop: (em, g, c, actor) => {
@@ -206,21 +209,26 @@ export function movementLegal(s: State, g: Game, actor: Actor): LegalAction<Comm
       const to: ChoiceOption[] = [];
       for (const [dest, paths] of dests) {
         if (entries && !enemiesAt(s, dest, side)) continue;
-        const key = `${type}|${u.id}|${h.id}|${dest}`;
-        let safe = safeMemo.get(key);
-        if (safe === undefined) {
-          const cmd: Command = { type, unit: u.id, path: paths[0], by: h.id };
-          safeMemo.set(key, (safe = stackSafe(s, g, actor, cmd, dest)));
-        }
-        if (!safe) continue;
-        const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path: paths[0] } };
+        /** R-6.22 depends on the path: the hexside it uses may be the one others need to get out. */
+        const safeBy = (path: string[]) => {
+          const key = `${type}|${u.id}|${h.id}|${path.join('>')}`;
+          let safe = safeMemo.get(key);
+          if (safe === undefined) {
+            const cmd: Command = { type, unit: u.id, path, by: h.id };
+            safeMemo.set(key, (safe = stackSafe(s, g, actor, cmd, dest)));
+          }
+          return safe;
+        };
+        const usable = entries ? paths.filter(safeBy) : safeBy(paths[0]) ? [paths[0]] : [];
+        if (!usable.length) continue;
+        const opt: ChoiceOption = { value: dest, label: b.label(dest), hex: dest, hint: { path: usable[0] } };
         if (entries)
           opt.next = [
             {
               field: 'via',
               label: 'Entering from',
               pick: 'one',
-              options: paths.map((p) => {
+              options: usable.map((p) => {
                 const e = entryOf(u.at!, p);
                 return { value: [e], label: `from ${b.label(e)}`, hex: e, hint: { path: p } };
               }),

@@ -2,10 +2,11 @@
  * Paradrops (14.2-14.6): the paradrop HQ, the drop itself and what legal() offers for it.
  */
 import type { Actor, ChoiceOption, LegalAction } from '../../../core';
+import { RuleError } from '../../../core/errors';
 import { airRange, liveUnits, stackLimit } from '../rules';
 import type { Command, State, Unit } from '../state';
 import { enemiesAt, fixedPart, holdsHq, ownAt, req, tryOk, type Game } from './game';
-import { movable } from './paths';
+import { FORTRESS, movable } from './paths';
 
 /**
  * 14.2-14.4: a para airdrops from its paradrop HQ's hex, in the Movement Phase, into any non-mountain hex
@@ -24,6 +25,7 @@ export function checkParadrop(s: State, g: Game, u: Unit, h: Unit, to: string): 
   req(b.dist(h.at!, to) <= range, '14.3', `${b.label(to)} is beyond the air range ${range} of ${h.name}`);
   req(ownAt(s, to, u.side).length + 1 <= stackLimit(b, to), '6.22', `stacking limit ${stackLimit(b, to)} in ${b.label(to)}`);
   const engage = enemiesAt(s, to, u.side);
+  if (engage && b.city(to)?.fortress) throw new RuleError('NOT_SUPPORTED', '1.46', FORTRESS);
   const existing = s.battles[to];
   return { engage, attack: engage && (!existing || (!!existing.fresh && existing.oa === u.side && !!existing.from)) };
 }

@@ -34,6 +34,8 @@ export function checkLandPath(s: State, g: Game, u: Unit, path: string[], opts: 
   return must(landPath(s, g, u, path, opts));
 }
 
+export const FORTRESS = 'Fortress battles (Sevastopol, Leningrad: 1.46, 7.35, 10.5) are not yet supported (rule 1.46)';
+
 export function landPath(s: State, g: Game, u: Unit, path: string[], opts: LandOpts): PathCheck | Fault {
   const b = g.board;
   if (!onMap(u)) return no('6.1', 'units off the board cannot move by land');
@@ -60,6 +62,9 @@ export function landPath(s: State, g: Game, u: Unit, path: string[], opts: LandO
       if (!last) return no('6.31', 'a unit entering a hex with enemy units must stop there');
       if (opts.noEngage || isHq(u.type)) return no('5.1', 'HQs never voluntarily engage');
       if (res.disengage || u.diseng) return no('6.32', 'a unit that disengaged may not re-engage this phase');
+      // 1.46, 7.15, 7.35: fortress combat is not implemented, so no unit may attack or engage into a fortress
+      // (refused up front: a battle there could never be fought, and it is compulsory)
+      if (b.city(h)?.fortress) return { ...no('1.46', FORTRESS), unsupported: true };
       res.engage = true;
       const own = ownAt(s, h, u.side, u.id).length;
       const existing = s.battles[h];
@@ -228,6 +233,8 @@ export function resolvePath(s: State, g: Game, c: Command): Command {
   for (const p of landPaths(g, u.at!, speed(s, u))) {
     // a waypoint may be the start hex itself (the hex a one-hex move enters from)
     if (p[p.length - 1] !== to || !followsVia([u.at!, ...p], via)) continue;
+    // into a battle, the last waypoint is the hex entered from (it decides 6.33 and 7.5), as legal() offers it
+    if (via.length && enemiesAt(s, to, u.side) && (p.length > 1 ? p[p.length - 2] : u.at) !== via[via.length - 1]) continue;
     if (!isFault(landPath(s, g, u, p, opts))) return routed(c, p);
   }
   return ill('6.1', `no legal path for ${u.name} to ${g.board.label(to)}`);

@@ -66,16 +66,39 @@ export function orderUnits(units: Unit[], order: string[] | undefined): Unit[] {
   return [...listed, ...byStrength.filter((u) => !order.includes(u.id))];
 }
 
-/** The next unit of `side` to fire in this stage, in the owner's order, strongest first otherwise (7.31). */
-export function nextFirer(s: State, g: Game, side: Side, kind: 'def' | 'off'): { u: Unit; fp: Fp } | null {
+/**
+ * The next unit of `side` to fire in this stage (7.31: in any order the owner wants, chosen as the round goes).
+ * A pre-given order list is followed first; then the owner's answer to a `fire` prompt; the strongest unit when
+ * only one is left, when the rest are alike (same strength and firepower: the same dice), or with autoResolve.
+ * Otherwise the round pauses with an `allocate` prompt (`what: 'fire'`) to the owner and 'wait' is returned.
+ */
+export function nextFirer(
+  em: Em,
+  g: Game,
+  side: Side,
+  kind: 'def' | 'off',
+  answer: { unit?: string },
+): { u: Unit; fp: Fp } | null | 'wait' {
+  const s = em.s;
   const r = s.round!;
   if (!unitsAt(s, r.hex, other(side)).length) return null;
+  const cands: { u: Unit; fp: Fp }[] = [];
   for (const u of orderUnits(unitsAt(s, r.hex, side), kind === 'def' ? r.defOrder : r.offOrder)) {
     if (r.fired.includes(u.id) || u.cv <= 0) continue;
     const fp = kind === 'def' ? defenceFp(g.board, u.type, r.hex) : offenceFp(g.board, s.weather, u.type, r.hex);
-    if (fp) return { u, fp };
+    if (fp) cands.push({ u, fp });
   }
-  return null;
+  if (!cands.length) return null;
+  const order = kind === 'def' ? r.defOrder : r.offOrder;
+  if (order.includes(cands[0].u.id)) return cands[0];
+  if (answer.unit) {
+    const c = cands.find((x) => x.u.id === answer.unit);
+    answer.unit = undefined;
+    if (c) return c;
+  }
+  if (cands.length === 1 || s.options.autoResolve || new Set(cands.map((c) => `${c.fp}|${c.u.cv}`)).size === 1) return cands[0];
+  em.emit({ type: 'awaiting', prompt: { kind: 'allocate', side, hex: r.hex, what: 'fire', units: cands.map((c) => c.u.id) } });
+  return 'wait';
 }
 
 /**
@@ -145,7 +168,8 @@ export function continueRound(em: Em, g: Game, dice: DiceSource, answer: { unit?
       continue;
     }
     if (r.stage !== 'off') {
-      const next = nextFirer(em.s, g, passive, 'def');
+      const next = nextFirer(em, g, passive, 'def', answer);
+      if (next === 'wait') return;
       if (next) {
         const d = rollMany(dice, next.u.cv);
         em.emit({
@@ -168,7 +192,8 @@ export function continueRound(em: Em, g: Game, dice: DiceSource, answer: { unit?
         em.emit({ type: 'repulsed', unit: id, hex, to: battle!.from![id], ...loss });
       }
     }
-    const next = nextFirer(em.s, g, active, 'off');
+    const next = nextFirer(em, g, active, 'off', answer);
+    if (next === 'wait') return;
     if (next) {
       const d = rollMany(dice, next.u.cv);
       em.emit({
@@ -211,12 +236,14 @@ export function allocateHandler(em: Em, g: Game, c: Extract<Command, { type: 'al
   const pr = p as Extract<State['prompt'], { kind: 'allocate' }>;
   req(
     pr.units.includes(c.unit),
-    pr.what === 'loss' ? '7.33' : '7.51',
+    pr.what === 'loss' ? '7.33' : pr.what === 'fire' ? '7.31' : '7.51',
     `choose one of ${pr.units.map((id) => em.s.units[id]?.name ?? id).join(', ')}`,
   );
   em.emit({ type: 'awaiting', prompt: null });
   continueRound(em, g, dice, { unit: c.unit });
 }
+
+const RULE_OF = { loss: '7.33', repulse: '7.51', fire: '7.31' } as const;
 
 /** The passive prompt's answers for this seat: defensive fire, or one button per allocation candidate. */
 export function promptLegal(s: State, g: Game, actor: Actor): LegalAction<Command>[] {
@@ -226,8 +253,13 @@ export function promptLegal(s: State, g: Game, actor: Actor): LegalAction<Comman
   if (p.kind === 'defend') return fireOrders(s, p.hex, p.side, { type: 'defend', hex: p.hex }, 'Defensive fire', '7.22');
   return p.units.map((id) => {
     const u = s.units[id];
-    const label = p.what === 'loss' ? `${u.name} (${u.cv}cv) takes the hit` : `${u.name} (${u.cv}cv) is thrown back`;
-    return { command: { type: 'allocate', hex: p.hex, unit: id }, label, rule: p.what === 'loss' ? '7.33' : '7.51' };
+    const label =
+      p.what === 'loss'
+        ? `${u.name} (${u.cv}cv) takes the hit`
+        : p.what === 'fire'
+          ? `${u.name} (${u.cv}cv) fires next`
+          : `${u.name} (${u.cv}cv) is thrown back`;
+    return { command: { type: 'allocate', hex: p.hex, unit: id }, label, rule: RULE_OF[p.what] };
   });
 }
 
@@ -292,14 +324,16 @@ export const allocateStep: EfStep = {
     const what =
       p.what === 'loss'
         ? `which unit takes a hit at ${g.board.label(p.hex)} (7.33)`
-        : `which attacker is thrown back at ${g.board.label(p.hex)} (7.51)`;
+        : p.what === 'fire'
+          ? `which unit fires next at ${g.board.label(p.hex)} (7.31)`
+          : `which attacker is thrown back at ${g.board.label(p.hex)} (7.51)`;
     return [{ side: p.side, what }];
   },
   legal: (s, g, actor) => promptLegal(s, g, actor),
   on: {
     allocate: (em, g, c, actor, dice) => {
       const p = em.s.prompt;
-      requireFieldSeat(g, actor, actor.side as Side, p?.kind === 'allocate' && p.what === 'repulse' ? '7.51' : '7.33');
+      requireFieldSeat(g, actor, actor.side as Side, p?.kind === 'allocate' ? RULE_OF[p.what] : '7.33');
       allocateHandler(em, g, c, dice);
     },
   },

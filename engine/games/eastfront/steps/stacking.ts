@@ -5,7 +5,7 @@
 import type { Actor, DiceSource } from '../../../core';
 import { decideByTable } from '../../../core/steps';
 import { type Side, isHq } from '../data';
-import { endPositions, liveUnits, onMap, overstacks, stackLimit, unitsAt } from '../rules';
+import { endPositions, liveUnits, onMap, overstacks, stackLimit, supremeMoves, unitsAt } from '../rules';
 import type { Command, Phase, State, Unit } from '../state';
 import { enemiesAt, req, tryOk, type Em, type Game } from './game';
 import { commands, landMoves } from './paths';
@@ -49,7 +49,7 @@ export function checkCarriedOverstacks(em: Em, g: Game, side: Side) {
   const units = { ...em.s.units };
   for (const h of liveUnits(em.s, side))
     if (isHq(h.type) && !h.hq && onMap(h))
-      units[h.id] = { ...h, hq: { mode: 'normal', ...(h.type === 'shq' ? { supreme: 2 * h.cv } : {}) } };
+      units[h.id] = { ...h, hq: { mode: 'normal', ...(h.type === 'shq' ? { supreme: supremeMoves(em.s, h) } : {}) } };
   const best = new Map(shortfalls({ ...em.s, units }, g, side).map((o) => [o.hex, o]));
   const excused: string[] = [];
   for (const o of short) {

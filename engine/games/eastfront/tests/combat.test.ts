@@ -113,6 +113,28 @@ describe('7.5 / 7.51 river assault and repulse', () => {
     expect(g.state.battles['2,1'].river).toBe(false); // a bridgehead: later rounds are normal
   });
 
+  it('a repulsed unit goes back to the hex it engaged from, not to where its move started (7.51)', () => {
+    // like Q moving Kalach -> Kamensko E1 -> Kotelnikovo across the river: repulsed, it lands in Kamensko E1
+    const g = tinyGame(
+      { w: 5, h: 4, rivers: [['1,1', '2,1']] },
+      {
+        units: [u('U', 'german', 'hq', 3, '0,2', 3), u('X', 'german', 'armor', 3, '0,1'), u('A', 'soviet', 'infantry', 3, '2,1', 3)],
+        battles: [],
+        sources: { german: ['0,0'], soviet: ['4,3'] },
+      },
+    );
+    g.play({ type: 'activate', hq: 'U' });
+    g.play({ type: 'endCommand' });
+    g.play({ type: 'move', unit: 'X', path: ['1,1', '2,1'], by: 'U' });
+    expect(g.state.battles['2,1'].river).toBe(true);
+    g.play({ type: 'endMovement' });
+    g.play({ type: 'fight', hex: '2,1' });
+    // defensive fire <1,4,6>: one hit, one repulse (the hit falls on the only attacker, 3cv -> 2cv)
+    g.play({ type: 'defend', hex: '2,1' }, [1, 4, 6]);
+    expect(g.unit('X').at).toBe('1,1');
+    expect(g.unit('X').repulsed).toBe(true);
+  });
+
   it('attacking across river and non-river hexsides together is not a river assault (7.51)', () => {
     const g = tinyGame(
       { w: 5, h: 4, rivers: [['1,1', '2,1']] },

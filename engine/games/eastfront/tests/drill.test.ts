@@ -10,7 +10,7 @@ describe('the test-only loss-choice drill (e2e set-up)', () => {
     g.play({ type: 'endCommand' });
     g.play({ type: 'endMovement' });
     g.play({ type: 'fight', hex: rostov });
-    g.play({ type: 'defend', hex: rostov }, [5, 1, 1, 1]); // Shock G (4cv, first by id among the strongest) scores a hit
+    g.play({ type: 'defend', hex: rostov }, [5, 1, 1, 1]); // Guards Infantry A (4cv, first by id among alike units) scores a hit
     expect(g.state.prompt).toEqual({ kind: 'allocate', side: 'german', hex: rostov, what: 'loss', units: ['V', 'Y'] });
   });
 });

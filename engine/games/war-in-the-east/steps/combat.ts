@@ -8,7 +8,7 @@
  * paths (S11.3, S11.4): until those decisions are steps of their own, the engine makes them by the fixed rules
  * in applyResult() (substitute).
  */
-import type { ChoiceOption, LegalAction } from '../../../core/actions';
+import type { Choice, ChoiceOption, LegalAction } from '../../../core/actions';
 import type { DiceSource } from '../../../core/dice';
 import { RuleError } from '../../../core/errors';
 import type { Actor } from '../../../core/ruleset';
@@ -58,10 +58,9 @@ export interface Odds {
  * the TEC multiplier of the hex (frozen swamp as clear, 14.25/14.47), non-Finnish Axis halved in Mud (14.11).
  * Fractions are kept (14.11 "retain fractions"); the odds are rounded for the defender (10.0).
  */
-export function attackOdds(s: State, hex: string, attackers: readonly string[]): Odds {
+export function attackOdds(s: State, hex: string, attackers: readonly string[], occ = occupancy(s)): Odds {
   const b = witeBoard();
   const ti = b.index.get(hex) as number;
-  const occ = occupancy(s);
   const defenders = occ.get(ti) ?? [];
   const mud = weather(s) === 'mud';
   const antiTank = defenders.some((id) => unitType(s.units[id].type).class === 'antiTank');
@@ -95,9 +94,8 @@ export function attackOdds(s: State, hex: string, attackers: readonly string[]):
 }
 
 /** Units of the actor that may attack the hex: adjacent, eligible, across a crossable hexside (10.11). */
-function attackersOf(s: State, actor: Actor, ti: number): string[] {
+function attackersOf(s: State, actor: Actor, ti: number, occ = occupancy(s)): string[] {
   const b = witeBoard();
-  const occ = occupancy(s);
   const out: string[] = [];
   for (const n of b.nb[ti]) {
     if (!attackAcross(s, n, ti)) continue;
@@ -109,6 +107,19 @@ function attackersOf(s: State, actor: Actor, ti: number): string[] {
   return out;
 }
 
+/** Air-ground support points the attacking side has in its box (12.3). */
+const supportPoints = (s: State, actor: Actor): number => s.air[actor.side as 'axis']?.groundSupport ?? 0;
+
+const SUPPORT_CHOICE: Choice = {
+  field: 'support',
+  label: 'Air-ground support (12.31)',
+  pick: 'one',
+  options: [
+    { value: false, label: 'No air-ground support' },
+    { value: true, label: 'One air-ground support point: +1 on the die' },
+  ],
+};
+
 export function attackActions(s: State, actor: Actor): LegalAction<Command>[] {
   const b = witeBoard();
   const occ = occupancy(s);
@@ -117,7 +128,7 @@ export function attackActions(s: State, actor: Actor): LegalAction<Command>[] {
     if (sideAt(s, ids) !== other(actor.side as 'axis')) continue;
     const hex = b.ids[ti];
     if (s.attackedHexes.includes(hex)) continue;
-    const att = attackersOf(s, actor, ti);
+    const att = attackersOf(s, actor, ti, occ);
     if (!att.length) continue;
     const options: ChoiceOption[] = att.map((id) => {
       const u = s.units[id];
@@ -128,12 +139,13 @@ export function attackActions(s: State, actor: Actor): LegalAction<Command>[] {
         hint: { attack: face(u).att },
       };
     });
-    const all = attackOdds(s, hex, att);
+    const all = attackOdds(s, hex, att, occ);
+    const support: Choice[] = supportPoints(s, actor) > 0 ? [SUPPORT_CHOICE] : [];
     out.push({
       command: { type: 'attack', hex } as Command,
       label: `Attack ${hex} (defence ${all.defence}; all adjacent attackers ${all.odds})`,
       rule: '10.0',
-      choices: [{ field: 'attackers', label: 'Attacking units', pick: 'some', options }],
+      choices: [{ field: 'attackers', label: 'Attacking units', pick: 'some', options }, ...support],
     });
   }
   return out;
@@ -271,9 +283,13 @@ export function decideAttack(em: Emitter<State, Event>, cmd: Extract<Command, { 
     if (why) throw new RuleError('ILLEGAL', why[0], why[1]);
     if (!eligible.has(id)) throw new RuleError('ILLEGAL', '10.11', `${u.label} is not adjacent to ${cmd.hex} across a passable hexside`);
   }
+  // 12.31: a side with air-ground support points says whether it spends one; a side with none may not
+  const points = supportPoints(s, actor);
+  if (points > 0 && cmd.support === undefined) throw new RuleError('ILLEGAL', '12.31', 'say whether the attack has air-ground support');
+  if (points === 0 && cmd.support !== undefined) throw new RuleError('ILLEGAL', '12.31', 'no air-ground support points are committed');
   const o = attackOdds(s, cmd.hex, cmd.attackers);
   const die = dice.roll(6);
-  const result = crtResult(o.table as 1, o.column, die);
+  const result = crtResult(o.table as 1, o.column, die + (cmd.support ? 1 : 0));
   em.emit({
     type: 'attacked',
     hex: cmd.hex,
@@ -285,6 +301,7 @@ export function decideAttack(em: Emitter<State, Event>, cmd: Extract<Command, { 
     table: o.table,
     die,
     result,
+    ...(cmd.support ? { support: true } : {}),
   });
   applyResult(em, result, cmd.attackers, defenders, ti);
 }

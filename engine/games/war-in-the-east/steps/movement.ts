@@ -9,7 +9,7 @@ import type { Actor } from '../../../core/ruleset';
 import type { Emitter, Step } from '../../../core/steps';
 import type { Command } from '../commands';
 import { unitType } from '../data';
-import { type Destination, destinations, type MoveBase, moveBase } from '../rules';
+import { type Destination, destinationCosts, destinations, type MoveBase, moveBase } from '../rules';
 import { STACK_LIMIT } from '../setup';
 import type { Event, State } from '../state';
 import { nextPhase } from './sequence';
@@ -38,57 +38,66 @@ export function cannotMove(s: State, id: string, forced = false): [string, strin
   return null;
 }
 
-function unitOption(s: State, id: string, dests: Map<string, Destination>): ChoiceOption {
-  const u = s.units[id];
-  return {
-    value: id,
-    label: `${u.label} ${unitType(u.type).name}${u.kg ? ' (KG/BG)' : ''}`,
-    hex: u.at ?? undefined,
-    next: [
-      {
-        field: 'to',
-        label: 'Destination',
-        pick: 'one',
-        options: [...dests.values()].map((d) => ({
-          value: d.hex,
-          label: d.minimum ? `${d.hex} (minimum move, 5.14)` : `${d.hex} (${d.cost} MP)`,
-          hex: d.hex,
-          hint: { cost: d.cost, ...(d.minimum ? { minimum: true } : {}) },
-        })),
-      },
-    ],
-  };
+/** Destination options of one unit, as the 'to' choice (5.14 minimum moves marked). */
+function destinationOptions(dests: Map<string, Destination>): ChoiceOption[] {
+  return [...dests.values()].map((d) => ({
+    value: d.hex,
+    label: d.minimum ? `${d.hex} (minimum move, 5.14)` : `${d.hex} (${d.cost} MP)`,
+    hex: d.hex,
+    hint: { cost: d.cost, ...(d.minimum ? { minimum: true } : {}) },
+  }));
 }
 
-function movable(s: State, actor: Actor, forced: boolean, base: MoveBase): ChoiceOption[] {
-  const out: ChoiceOption[] = [];
+/**
+ * Units that may move, each opening its destinations. Units of one type and face in one hex reach the same hexes
+ * (the stacking room they need never counts themselves at the destination), so their lists are searched once and
+ * shared by reference (`shared`), which keeps the answer small on a map of 6,818 hexes.
+ */
+function movable(
+  s: State,
+  actor: Actor,
+  forced: boolean,
+  base: MoveBase,
+): { options: ChoiceOption[]; shared: Record<string, ChoiceOption[]> } {
+  const options: ChoiceOption[] = [];
+  const shared: Record<string, ChoiceOption[]> = {};
   for (const [id, u] of Object.entries(s.units)) {
     if (u.side !== actor.side || !holds(actor, u.command) || cannotMove(s, id, forced)) continue;
-    const d = destinations(s, id, forced, STACK_LIMIT[u.side], base);
-    if (d.size) out.push(unitOption(s, id, d));
+    const key = `${u.at}|${u.type}|${u.kg ? 'kg' : 'full'}`;
+    if (!(key in shared)) shared[key] = destinationOptions(destinationCosts(s, id, forced, STACK_LIMIT[u.side], base));
+    if (!shared[key].length) continue;
+    options.push({
+      value: id,
+      label: `${u.label} ${unitType(u.type).name}${u.kg ? ' (KG/BG)' : ''}`,
+      hex: u.at ?? undefined,
+      next: [{ field: 'to', label: 'Destination', pick: 'one', options: [], ref: key }],
+    });
   }
-  return out;
+  for (const k of Object.keys(shared)) if (!shared[k].length) delete shared[k];
+  return { options, shared };
 }
 
 export function moveActions(s: State, actor: Actor): LegalAction<Command>[] {
   const base = moveBase(s, actor.side as 'axis');
   const out: LegalAction<Command>[] = [];
   const normal = movable(s, actor, false, base);
-  if (normal.length)
+  if (normal.options.length)
     out.push({
       command: { type: 'move' } as Command,
       label: 'Move a unit',
       rule: '5.0',
-      choices: [{ field: 'unit', label: 'Unit', pick: 'one', options: normal }],
+      choices: [{ field: 'unit', label: 'Unit', pick: 'one', options: normal.options }],
+      shared: normal.shared,
     });
   if (s.phase === 'initial-movement') {
     const fm = movable(s, actor, true, base);
-    if (fm.length)
+    if (fm.options.length)
       out.push({
         command: { type: 'move', forced: true } as Command,
         label: 'Force march an infantry unit (die roll of 1 reduces it)',
         rule: '5.6',
-        choices: [{ field: 'unit', label: 'Unit', pick: 'one', options: fm }],
+        choices: [{ field: 'unit', label: 'Unit', pick: 'one', options: fm.options }],
+        shared: fm.shared,
       });
   }
   return out;

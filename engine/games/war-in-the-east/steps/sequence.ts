@@ -5,10 +5,11 @@
  */
 import type { Emitter } from '../../../core/steps';
 import { witeBoard } from '../board';
-import type { Side } from '../data';
+import { air, type Side, scenario, turnRecord } from '../data';
 import { victoryLevel } from '../data/tables';
 import { occupancy, sideAt } from '../rules';
-import type { Event, PhaseId, State } from '../state';
+import { STACK_LIMIT } from '../setup';
+import type { Event, PhaseId, PlacedUnit, State } from '../state';
 
 export interface PhaseDef {
   phase: PhaseId;
@@ -44,13 +45,15 @@ export function skipReason(gt: number, p: PhaseDef): string | undefined {
   switch (p.phase) {
     case 'air-commitment':
     case 'air-combat':
-      return gt === 1 ? 'no Joint Air War Turn on Game-Turn 1 (30.34B)' : `NOT_SUPPORTED: air power (${p.rule})`;
+      return gt === 1 ? 'no Joint Air War Turn on Game-Turn 1 (30.34B)' : undefined;
     case 'reinforcement':
-      return 'NOT_SUPPORTED: reinforcements, militia and draft replacements (29.0, 29.35, 20.0)';
+      return p.player === 'soviet' && gt <= 3
+        ? 'militia placed (29.35); scheduled reinforcements and draft replacements NOT_SUPPORTED yet (29.3, 20.0)'
+        : 'NOT_SUPPORTED: scheduled reinforcements and draft replacements (29.3, 20.0)';
     case 'rail-sea':
       return 'NOT_SUPPORTED: rail and sea movement (6.0, 7.0)';
     case 'interdiction':
-      return 'NOT_SUPPORTED: air interdiction (12.4)';
+      return 'NOT_SUPPORTED: interdiction markers (12.4); unused air-ground support points return to Available (12.14)';
     case 'production':
       return 'not used in Barbarossa: Russian reinforcements come from the Turn Record (31.32)';
     default:
@@ -83,9 +86,60 @@ export function nextPhase(em: Emitter<State, Event>): void {
     gt += 1;
     next = 0;
   }
+  if (s.player === 'soviet' && s.phase === 'initial-movement') militiaOverstack(em);
   const p = SEQUENCE[next];
   const skipped = skipReason(gt, p);
   em.emit({ type: 'phase', gt, player: p.player, phase: p.phase, ...(skipped ? { skipped } : {}) });
+  if (p.phase === 'reinforcement' && p.player === 'axis') {
+    // 12.51: the Axis air replacements of the Turn Record, never above the cap on the chart
+    const a = em.s.air.axis;
+    const points = Math.min(turnRecord(gt).axisAir, air.replacements.axis.cap - a.available - a.superiority - a.groundSupport);
+    if (points > 0) em.emit({ type: 'airReplaced', side: 'axis', points });
+  }
+  if (p.phase === 'reinforcement' && p.player === 'soviet') placeMilitia(em, gt);
+}
+
+/**
+ * 29.35: in the Russian Reinforcement Phase of GT 1-3, two, two, then one militia 1-4 in each on-map Personnel
+ * Centre no Axis unit occupies, even in an enemy zone of control or over the stacking limit. Militia of the five
+ * off-map centres (30.32) enter at the east edge: not yet (their entry, like scheduled reinforcements, is 29.3).
+ */
+function placeMilitia(em: Emitter<State, Event>, gt: number): void {
+  const m = scenario.militia;
+  const per = (m.perPersonnelCentre as Record<string, number>)[String(gt)] ?? 0;
+  if (!per) return;
+  const b = witeBoard();
+  const occ = occupancy(em.s);
+  const units: PlacedUnit[] = [];
+  for (const i of b.personnelCentres) {
+    if (sideAt(em.s, occ.get(i)) === 'axis') continue;
+    for (let k = 0; k < per; k++) {
+      const n = units.length + 1;
+      units.push({
+        id: `${m.series}-${gt}-${n}`,
+        type: m.type,
+        side: 'soviet',
+        command: 'stavka',
+        label: `Militia ${gt}/${n}`,
+        at: b.ids[i],
+      });
+    }
+  }
+  if (units.length) em.emit({ type: 'militia', gt, units });
+}
+
+/** 29.35: militia still over the stacking limit at the end of the first Movement Phase are eliminated. */
+function militiaOverstack(em: Emitter<State, Event>): void {
+  for (const ids of occupancy(em.s).values()) {
+    const soviet = ids.filter((id) => em.s.units[id].side === 'soviet');
+    let over = soviet.length - STACK_LIMIT.soviet;
+    for (const id of [...soviet].reverse()) {
+      if (over <= 0) break;
+      if (!id.startsWith(`${scenario.militia.series}-`)) continue;
+      em.emit({ type: 'lost', unit: id, how: 'removed', rule: '29.35' });
+      over--;
+    }
+  }
 }
 
 /** The automatic advance: pass phases that are not played. */

@@ -90,10 +90,12 @@ describe('sequence of play (4.2)', () => {
   it('ending phases walks Axis then Russian player-turns, skips what is not yet played, and ends after GT 20 with 31.6', () => {
     let s = start();
     const seen: string[] = [];
-    for (let i = 0; i < 200 && !s.over; i++) {
+    for (let i = 0; i < 300 && !s.over; i++) {
       const who = rs.status(s).waitingFor[0].side === 'axis' ? AXIS : SOVIET;
       if (s.gt === 1) seen.push(`${s.player}:${s.phase}`);
-      s = rs.decide(s, { type: 'endPhase' }, who, new SeededDice(i)).reduce(rs.evolve, s);
+      // from GT 2 the Joint Air War Turn waits for both sides' sealed commitments (12.12): commit nothing
+      const cmd = s.phase === 'air-commitment' ? { type: 'commitAir', superiority: 0, groundSupport: 0 } : { type: 'endPhase' };
+      s = rs.decide(s, rs.parseCommand(cmd), who, new SeededDice(i)).reduce(rs.evolve, s);
     }
     expect(seen).toEqual([
       'axis:initial-movement',
