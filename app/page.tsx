@@ -18,6 +18,8 @@ export default function Lobby() {
   const [name, setName] = useState('');
   /** The side the computer plays ('' = nobody: you hold every seat). */
   const [computer, setComputer] = useState('');
+  /** Commands of a team the computer holds, by side (people hold the side's other commands). */
+  const [botCommands, setBotCommands] = useState<Record<string, string[]>>({});
   const create = useMutation(
     trpc.game.create.mutationOptions({
       onSuccess: (g) => {
@@ -80,7 +82,17 @@ export default function Lobby() {
               onSubmit={(e) => {
                 e.preventDefault();
                 const bot = sc.roles.sides.some((x) => x.id === computer) ? [computer] : undefined;
-                create.mutate({ ruleset: rs.id, scenario: sc.id, options, name: name || undefined, computer: bot });
+                const split = sc.roles.sides
+                  .filter((x) => x.id !== computer && (botCommands[x.id] ?? []).some((c) => x.commands.some((y) => y.id === c)))
+                  .map((x) => ({ side: x.id, commands: (botCommands[x.id] ?? []).filter((c) => x.commands.some((y) => y.id === c)) }));
+                create.mutate({
+                  ruleset: rs.id,
+                  scenario: sc.id,
+                  options,
+                  name: name || undefined,
+                  computer: bot,
+                  computerCommands: split.length ? split : undefined,
+                });
               }}
               style={{ display: 'grid', gap: '0.6rem' }}
             >
@@ -145,6 +157,27 @@ export default function Lobby() {
                   ))}
                 </select>
               </label>
+              {sc.roles.sides
+                .filter((x) => x.id !== computer && x.commands.length > 1)
+                .map((x) => (
+                  <fieldset key={x.id} style={{ margin: 0 }} data-testid={`computer-commands-${x.id}`}>
+                    <legend className="muted">{x.name}: commands the computer holds (people hold the rest)</legend>
+                    {x.commands.map((c) => (
+                      <label key={c.id} style={{ marginRight: '0.8rem' }}>
+                        <input
+                          type="checkbox"
+                          aria-label={`Computer: ${c.name}`}
+                          checked={(botCommands[x.id] ?? []).includes(c.id)}
+                          onChange={(e) => {
+                            const was = botCommands[x.id] ?? [];
+                            setBotCommands({ ...botCommands, [x.id]: e.target.checked ? [...was, c.id] : was.filter((y) => y !== c.id) });
+                          }}
+                        />{' '}
+                        Computer: {c.name}
+                      </label>
+                    ))}
+                  </fieldset>
+                ))}
               <p className="muted" style={{ margin: 0 }}>
                 Sides: {sc.roles.sides.map((s) => s.name).join(' vs ')}. You hold every seat the computer does not until you send invite
                 links.

@@ -126,4 +126,27 @@ describe('computer players', () => {
     });
     expect(moved.viewer).toMatchObject({ kind: 'side', side: 'soviet' });
   });
+
+  it('creates a game with the computer on one command of a team (the lobby choice), the person on the rest', async () => {
+    const creator = apiClient(server().url);
+    await expect(
+      creator.game.create.mutate({ ruleset: 'skirmish', scenario: 'duel', computerCommands: [{ side: 'red', commands: ['nope'] }] }),
+    ).rejects.toThrow(/No command nope/);
+    const g = await creator.game.create.mutate({
+      ruleset: 'skirmish',
+      scenario: 'duel',
+      computerCommands: [{ side: 'red', commands: ['red-south'] }],
+    });
+    expect(g.computer.map((s) => [s.side, s.commands])).toEqual([['red', ['red-south']]]);
+    // the creator's red seat keeps only red-north; no token of the computer's seat reaches the creator
+    expect(g.seats.find((s) => s.side === 'red')?.commands).toEqual(['red-north']);
+    expect(g.seats.some((s) => s.id === g.computer[0].id)).toBe(false);
+    const list = await apiClient(server().url, [g.ownerToken]).seats.list.query({ gameId: g.id });
+    expect(list.seats.find((s) => s.id === g.computer[0].id)).toMatchObject({ holder: COMPUTER, commands: ['red-south'] });
+    expect(
+      server()
+        .services.bots?.list(g.id)
+        .map((s) => s.seatId),
+    ).toEqual([g.computer[0].id]);
+  });
 });

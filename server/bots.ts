@@ -25,6 +25,9 @@ import { SeatService } from './seats';
 /** The holder name a computer seat shows in the seat panel (and by which a restarted server finds it). */
 export const COMPUTER = 'Computer';
 
+/** How many of a bot's latest commands list() shows. */
+const SENT_KEPT = 200;
+
 export interface BotRunnerOptions {
   /** Milliseconds a decision may spend (default 1000). */
   budgetMs?: number;
@@ -40,8 +43,9 @@ interface Seated {
   token: string;
   bot: SeatBot;
   abort: AbortController;
-  /** Commands sent, for tests and logs. */
+  /** Commands sent, for tests and logs; `sent` keeps the latest of them (at most SENT_KEPT). */
   commands: number;
+  sent: unknown[];
   errors: number;
 }
 
@@ -85,10 +89,10 @@ export class BotRunner {
   ) {}
 
   /** Bot seats running now (tests). */
-  list(gameId?: string): { gameId: string; seatId: string; side: string; commands: number; errors: number }[] {
+  list(gameId?: string): { gameId: string; seatId: string; side: string; commands: number; errors: number; sent: unknown[] }[] {
     return [...this.seated.values()]
       .filter((s) => !gameId || s.gameId === gameId)
-      .map(({ gameId: g, seatId, side, commands, errors }) => ({ gameId: g, seatId, side, commands, errors }));
+      .map(({ gameId: g, seatId, side, commands, errors, sent }) => ({ gameId: g, seatId, side, commands, errors, sent: [...sent] }));
   }
 
   /**
@@ -126,6 +130,7 @@ export class BotRunner {
       bot: new SeatBot(null, { budgetMs: this.opts.budgetMs ?? 1000 }),
       abort: new AbortController(),
       commands: 0,
+      sent: [],
       errors: 0,
     };
     this.seated.set(seatId, s);
@@ -247,6 +252,8 @@ export class BotRunner {
           command: d.command,
         });
         s.commands++;
+        s.sent.push(d.command);
+        if (s.sent.length > SENT_KEPT) s.sent.shift();
         failures = 0;
       } catch (err) {
         // someone else moved first (expectedSeq), or an offered command was refused: look again, then give up

@@ -5,8 +5,9 @@
 import { tracked, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Viewer } from '../../engine/core/ruleset';
-import { listRulesets } from '../../engine/games';
+import { findRuleset, listRulesets } from '../../engine/games';
 import { toTrpcError } from '../errors';
+import { SeatService } from '../seats';
 import { publicProcedure, router, type Context } from '../trpc';
 
 export const gameId = z.string().uuid();
@@ -49,27 +50,50 @@ export const gameRouter = router({
         name: z.string().max(120).optional(),
         /** Sides the computer plays (server/bots.ts); their seat tokens stay on the server. */
         computer: z.array(z.string().max(64)).max(8).optional(),
+        /**
+         * Commands of a team the computer holds while people hold the rest of their side: each entry becomes a seat
+         * split off the side's seat (as the seat panel's "Add a commander") and handed to the computer.
+         */
+        computerCommands: z
+          .array(z.object({ side: z.string().max(64), commands: z.array(z.string().max(64)).min(1).max(16) }))
+          .max(8)
+          .optional(),
       }),
     )
     .mutation(({ ctx, input }) =>
       guard(async () => {
-        const { computer, ...spec } = input;
-        if (computer?.length && !ctx.services.bots)
+        const { computer, computerCommands, ...spec } = input;
+        if ((computer?.length || computerCommands?.length) && !ctx.services.bots)
           throw new TRPCError({ code: 'BAD_REQUEST', message: 'This server runs no computer players' });
+        // a command split is checked before the game exists (a bad one must not leave a half-made game behind)
+        const split = (computerCommands ?? []).filter((c) => !computer?.includes(c.side));
+        const roles = split.length ? findRuleset(spec.ruleset)?.roles(spec.scenario) : undefined;
+        for (const c of split) {
+          const sd = roles?.sides.find((s) => s.id === c.side);
+          const bad = sd ? c.commands.filter((id) => !sd.commands.some((x) => x.id === id)) : c.commands;
+          if (!sd || bad.length) throw new TRPCError({ code: 'BAD_REQUEST', message: `No command ${bad.join(', ')} of ${c.side}` });
+        }
         const created = await ctx.services.quotas.createGame(ctx.ip ?? 'unknown', () => ctx.services.games.create(spec));
         const botSeats = created.seats.filter((s) => computer?.includes(s.side));
         if (computer?.some((side) => !botSeats.some((s) => s.side === side)))
           throw new TRPCError({ code: 'BAD_REQUEST', message: `No side ${computer.join(', ')} in this game` });
-        const human = created.seats.filter((s) => !botSeats.includes(s));
+        let human = created.seats.filter((s) => !botSeats.includes(s));
+        const computerSeats = botSeats.map((s) => ({ id: s.id, side: s.side, commands: s.commands, label: s.label }));
+        for (const s of botSeats) await ctx.services.bots?.seat(created.id, s.id, s.side, s.token);
+        // one command for the computer: the seat panel's path, a seat split off the side's seat, then the computer's
+        for (const c of split) {
+          const sd = roles?.sides.find((s) => s.id === c.side);
+          const label = c.commands.map((id) => sd?.commands.find((x) => x.id === id)?.name ?? id).join(', ');
+          const added = await new SeatService(ctx.services.games).add(created.id, [created.ownerToken], c.side, c.commands, label);
+          await ctx.services.bots?.seat(created.id, added.seat.id, c.side, added.token);
+          computerSeats.push({ id: added.seat.id, side: c.side, commands: added.seat.commands, label });
+          const now = new Map(added.seats.map((s) => [s.id, s.commands]));
+          human = human.map((s) => ({ ...s, commands: now.get(s.id) ?? s.commands }));
+        }
         // The creator's browser holds every other seat until they hand seats out with invite links (hot-seat);
         // a computer seat's token stays on the server.
         await rememberTokens(ctx, [created.ownerToken, ...human.map((s) => s.token)]);
-        for (const s of botSeats) await ctx.services.bots?.seat(created.id, s.id, s.side, s.token);
-        return {
-          ...created,
-          seats: human,
-          computer: botSeats.map((s) => ({ id: s.id, side: s.side, commands: s.commands, label: s.label })),
-        };
+        return { ...created, seats: human, computer: computerSeats };
       }),
     ),
 
