@@ -43,13 +43,13 @@ export async function benchWiteRules(): Promise<Record<string, number>> {
     const legal: number[] = [];
     const hints: number[] = [];
     let kb = 0;
-    for (let k = 0; k < 7; k++) {
+    for (let k = 0; k < 25; k++) {
       const t0 = performance.now();
       const l = rs.legal({ ...s }, a);
       const t1 = performance.now();
       rs.hints?.(s, { kind: 'side', side: a.side });
       const t2 = performance.now();
-      if (k < 2) continue; // warm-up
+      if (k < 5) continue; // warm-up
       legal.push(t1 - t0);
       hints.push(t2 - t1);
       kb = Math.round(JSON.stringify(l).length / 1024);

@@ -10,7 +10,7 @@ import { type Command, parseCommand } from './commands';
 import { roles as rolesData, scenario as scenarioData, turnRecord } from './data';
 import { barbarossaPlacement } from './setup';
 import { type Event, evolve, initial, type State } from './state';
-import { DESTINATIONS, destinationOptions, FORCED_DESTINATIONS } from './steps/movement';
+import { destinationOptions, offersUnit } from './steps/movement';
 import { table } from './table';
 import { hints, redact, type View, view } from './view';
 
@@ -75,12 +75,8 @@ export const warInTheEast: Ruleset<State, Command, Event, View> = {
   },
   choiceOptions(s, actor, lazy, picked) {
     // only for a unit legal() offers this seat under that lazy choice: nothing about units it may not move
-    if (lazy !== DESTINATIONS && lazy !== FORCED_DESTINATIONS) return [];
-    const forced = lazy === FORCED_DESTINATIONS;
-    const move = warInTheEast.legal(s, actor).find((a) => a.command.type === 'move' && (a.command.forced === true) === forced);
     const unit = picked.unit;
-    if (typeof unit !== 'string' || !move?.choices?.[0].options.some((o) => o.value === unit)) return [];
-    return destinationOptions(s, lazy, unit);
+    return typeof unit === 'string' && offersUnit(s, actor, lazy, unit) ? destinationOptions(s, lazy, unit) : [];
   },
   view,
   hints,

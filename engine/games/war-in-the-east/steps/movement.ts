@@ -12,7 +12,7 @@ import { unitType } from '../data';
 import { type Destination, destinationCosts, destinations, type MoveBase, moveBase } from '../rules';
 import { STACK_LIMIT } from '../setup';
 import type { Event, State } from '../state';
-import { nextPhase } from './sequence';
+import { nextPhase, phaseIndex, SEQUENCE, skipReason } from './sequence';
 
 export const holds = (actor: Actor, command: string): boolean => actor.commands.includes(command);
 
@@ -71,10 +71,18 @@ function movable(s: State, actor: Actor, forced: boolean): ChoiceOption[] {
   return options;
 }
 
-/**
- * The destinations of one unit for the lazy choice `lazy`. The caller (index.ts choiceOptions) asks only for a
- * unit that legal() offers this actor under that choice.
- */
+/** Does legal() offer this unit to this actor under the lazy choice `lazy` (the same test, without legal())? */
+export function offersUnit(s: State, actor: Actor, lazy: string, id: string): boolean {
+  if (lazy !== DESTINATIONS && lazy !== FORCED_DESTINATIONS) return false;
+  const forced = lazy === FORCED_DESTINATIONS;
+  if (s.over || (s.phase !== 'initial-movement' && s.phase !== 'mech-movement')) return false;
+  const p = SEQUENCE[phaseIndex(s)];
+  if (!p || skipReason(s.gt, p) || (forced && s.phase !== 'initial-movement')) return false;
+  const u = Object.hasOwn(s.units, id) ? s.units[id] : undefined;
+  return !!u && u.side === actor.side && holds(actor, u.command) && !cannotMove(s, id, forced);
+}
+
+/** The destinations of one unit for the lazy choice `lazy`, for a unit offersUnit() accepts. */
 export function destinationOptions(s: State, lazy: string, unit: string): ChoiceOption[] {
   const forced = lazy === FORCED_DESTINATIONS;
   const u = s.units[unit];
