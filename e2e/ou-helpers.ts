@@ -4,8 +4,13 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import type { MapData } from '../engine/maps/model';
+import { placeName } from '../engine/maps/places';
 import path from 'node:path';
 
+/** A hex as the page names it ("Torgau", "2 NE of Torgau"). */
+const OU_MAP: MapData = JSON.parse(readFileSync(path.join(import.meta.dirname, '../engine/games/operation-unthinkable/map.json'), 'utf8'));
+export const place = (id: string) => placeName(OU_MAP, id);
 export const prompt = (page: Page) => page.getByTestId('ou-prompt-text');
 export const log = (page: Page) => page.getByTestId('event-log');
 export const board = (page: Page) => page.getByTestId('ou-board');
@@ -70,7 +75,7 @@ export async function placeByClick(page: Page): Promise<string> {
   const before = await log(page).locator('li').count();
   await clickHex(page, hex);
   await expect.poll(() => log(page).locator('li').count()).toBeGreaterThan(before);
-  await expect(log(page)).toContainText(`set up in ${hex}`);
+  await expect(log(page)).toContainText(`set up in ${place(hex)}`);
   return hex;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { showTab } from './shell-helpers';
-import { board, clickAndWait, clickHex, createOu, fightItOut, log, placeByClick, press, prompt, shot, zoomAt } from './ou-helpers';
+import { board, clickAndWait, clickHex, createOu, fightItOut, log, place, placeByClick, press, prompt, shot, zoomAt } from './ou-helpers';
 
 /**
  * Operation Unthinkable through the UI only, hot-seat (the creator holds both seats): create the game in the
@@ -42,7 +42,7 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
   const kbHex = await page.getByTestId('ou-setup-hex').locator('option').nth(5).getAttribute('value');
   await page.getByTestId('ou-setup-hex').selectOption(kbHex!);
   await clickAndWait(page, page.getByTestId('ou-setup').getByRole('button', { name: 'Place' }));
-  await expect(log(page)).toContainText(`set up in ${kbHex}`);
+  await expect(log(page)).toContainText(`set up in ${place(kbHex!)}`);
   await expect(page.getByTestId('ou-map')).toHaveAttribute('data-unplaced', String(unplaced - 3));
   await press(page, /Set up \d+ units/);
   await expect(log(page)).toContainText('Soviet units set up');
@@ -74,7 +74,7 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
   expect(from).toMatch(/^\d{4}$/);
   await zoomAt(page, from!, 1);
   await clickHex(page, from!);
-  await expect(page.getByTestId('ou-selection')).toContainText(`Hex ${from}`);
+  await expect(page.getByTestId('ou-selection')).toContainText(`hex ${from}`);
   await expect(page.getByTestId('ou-selection')).toContainText('substitute');
   await expect(page.getByTestId('ou-map')).not.toHaveAttribute('data-reach', '0');
   // the costliest destination listed (cheapest first): the engine moves by the cheapest path to it
@@ -83,13 +83,13 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
   await shot(page, '03-selected');
   const before = await log(page).locator('li').count();
   await clickHex(page, to);
-  await expect(log(page)).toContainText(`move to ${to}`);
+  await expect(log(page)).toContainText(`move to ${place(to)}`);
   await expect.poll(() => log(page).locator('li').count()).toBeGreaterThan(before);
   await shot(page, '03b-moved');
   // keyboard: type a hex number to select it (as a click would)
   await page.getByTestId('ou-goto').fill(to);
   await page.getByTestId('ou-goto').press('Enter');
-  await expect(page.getByTestId('ou-selection')).toContainText(`Hex ${to}`);
+  await expect(page.getByTestId('ou-selection')).toContainText(`hex ${to}`);
   await press(page, 'End phase');
 
   // combat: the panel lists attacks with an odds preview, marked substitute
@@ -103,7 +103,7 @@ test('hot-seat Operation Unthinkable: set-up, a move on the map and an attack wi
   const target = (await attack.getByRole('button').first().textContent())!.trim();
   await attack.getByRole('button', { name: target }).click(); // centres the map on the target
   await page.waitForTimeout(600);
-  await expect(page.getByTestId('ou-selection')).toContainText(`Hex ${target}`);
+  await expect(page.getByTestId('ou-selection')).toContainText(target); // the target by its place name
   await shot(page, '04-odds');
   await clickAndWait(page, attack.getByRole('button', { name: 'Declare' }));
   await expect(log(page)).toContainText(/ attack /);

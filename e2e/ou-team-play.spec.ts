@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { showTab } from './shell-helpers';
-import { createOu, log, prompt, sovietIdsIn, sovietNamesIn, step, UNITS } from './ou-helpers';
+import { createOu, log, place, prompt, sovietIdsIn, sovietNamesIn, step, UNITS } from './ou-helpers';
 import { forced, gameIdOf, join, mapReady, player } from './team-helpers';
 
 /**
@@ -192,17 +192,17 @@ test('OU team roles: army groups, supreme commander, Stavka and a front each act
   const usTo = (await dest.getAttribute('data-testid'))!.slice('ou-dest-'.length);
   await us.page.getByTestId('ou-board').screenshot({ path: 'test-results/screens/ou-team-04-us-selected.png' });
   await dest.click();
-  await expect(log(uk.page)).toContainText(`move to ${usTo}`);
+  await expect(log(uk.page)).toContainText(`move to ${place(usTo)}`);
   // the British commander sees the US counters there but cannot pick them
   await clickHex(uk.page, usTo);
-  await expect(uk.page.getByTestId('ou-selection')).toContainText(`Hex ${usTo}`);
+  await expect(uk.page.getByTestId('ou-selection')).toContainText(`hex ${usTo}`);
   await expect(uk.page.getByTestId('ou-selection').getByRole('checkbox')).toHaveCount(0);
   const ukFrom = (await uk.page.getByTestId('ou-map').getAttribute('data-movable'))!;
   await clickHex(uk.page, ukFrom);
   const ukDest = uk.page.getByTestId('ou-selection').locator('[data-testid^="ou-dest-"]').first();
   const ukTo = (await ukDest.getAttribute('data-testid'))!.slice('ou-dest-'.length);
   await ukDest.click();
-  await expect(log(us.page)).toContainText(`move to ${ukTo}`);
+  await expect(log(us.page)).toContainText(`move to ${place(ukTo)}`);
   await uk.page.getByTestId('ou-board').screenshot({ path: 'test-results/screens/ou-team-05-uk-moved.png' });
 
   // The Allies plan together on their map; the Soviet pages never receive the note.

@@ -7,6 +7,7 @@ import {
   fightItOut,
   liveSample,
   log,
+  place,
   placeByClick,
   press,
   prompt,
@@ -39,7 +40,7 @@ async function selectHex(page: Page, id: string) {
   await page.keyboard.press('Escape');
   await page.getByTestId('ou-goto').fill(id);
   await page.getByTestId('ou-goto').press('Enter');
-  await expect(selection(page)).toContainText(`Hex ${id}`);
+  await expect(selection(page)).toContainText(`hex ${id}`);
 }
 
 /** Is this counter (its line in the selection panel) in that hex at the moment on screen? */
@@ -62,7 +63,7 @@ async function moveFrom(page: Page, from: string, to?: string): Promise<{ line: 
     : selection(page).locator('[data-testid^="ou-dest-"]:not([data-testid="ou-dest-exit"])').first();
   const where = to ?? (await dest.getAttribute('data-testid'))!.slice('ou-dest-'.length);
   await clickAndWait(page, dest);
-  await expect(log(page)).toContainText(`move to ${where}`);
+  await expect(log(page)).toContainText(`move to ${place(where)}`);
   return { line, to: where };
 }
 

@@ -80,7 +80,7 @@ test('the whole window is the game: layout, your move, live seats, what-if, log,
   await page.keyboard.press('Enter');
   const focused = page.locator('[data-testid="ef-prompt"] :focus');
   await expect(focused).toHaveCount(1);
-  await expect(focused).toHaveText('Activate OKH');
+  await expect(focused).toHaveText(/^Activate OKH( \(\d+\.\d+\))?$/); // the rule number beside it
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('event-log')).toContainText('OKH');
 

@@ -22,7 +22,19 @@ function openChoices(choices: readonly Choice[], picked: Record<string, number[]
   return out;
 }
 
-export function ChoiceForm({ action, send, busy }: { action: LegalActionData; send(c: unknown): Promise<void>; busy: boolean }) {
+export function ChoiceForm({
+  action,
+  send,
+  busy,
+  placeOf,
+}: {
+  action: LegalActionData;
+  send(c: unknown): Promise<void>;
+  busy: boolean;
+  /** How the board names a hex; options that stand for a hex and are labelled by its id read as the place. */
+  placeOf?(hex: string): string;
+}) {
+  const optLabel = (o: { label: string; hex?: string }) => (placeOf && o.hex && o.label === o.hex ? placeOf(o.hex) : o.label);
   const a = useMemo(() => expandAction(action as LegalAction), [action]);
   const [picked, setPicked] = useState<Record<string, number[]>>({});
   const open = openChoices(a.choices ?? [], picked);
@@ -68,7 +80,7 @@ export function ChoiceForm({ action, send, busy }: { action: LegalActionData; se
             <option value="">{ch.label}…</option>
             {ch.options.map((o, i) => (
               <option key={JSON.stringify(o.value)} value={i}>
-                {o.label}
+                {optLabel(o)}
               </option>
             ))}
           </select>
@@ -84,7 +96,7 @@ export function ChoiceForm({ action, send, busy }: { action: LegalActionData; se
                     setPicked({ ...picked, [ch.field]: e.target.checked ? [...cur, i] : cur.filter((x) => x !== i) });
                   }}
                 />
-                {o.label}
+                {optLabel(o)}
               </label>
             ))}
           </fieldset>

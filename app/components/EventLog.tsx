@@ -13,6 +13,21 @@ export interface LogLine {
   seq: number;
   text: string;
   undone: boolean;
+  /** The dice the event carries and its result, shown beside the words so a roll reads at a glance. */
+  dice?: number[];
+  hits?: number;
+  result?: string;
+}
+
+/** Dice and outcome fields any game's events may carry (`dice`, `die`, `hits`, `result`), when they are plain values. */
+export function rollOf(data: Record<string, unknown>): Pick<LogLine, 'dice' | 'hits' | 'result'> {
+  const out: Pick<LogLine, 'dice' | 'hits' | 'result'> = {};
+  const dice = Array.isArray(data.dice) ? data.dice.filter((d): d is number => typeof d === 'number') : [];
+  if (typeof data.die === 'number') dice.push(data.die);
+  if (dice.length) out.dice = dice;
+  if (typeof data.hits === 'number' && dice.length) out.hits = data.hits;
+  if (typeof data.result === 'string' && data.result) out.result = data.result;
+  return out;
 }
 
 /** Replace whole-word identifiers (side and command ids) by their names. */
@@ -40,7 +55,7 @@ export function logLines(ruleset: string, events: ClientEvent[], names: Record<s
   const out: LogLine[] = [];
   for (const e of events) {
     const text = describeEvent(ruleset, e);
-    if (text) out.push({ seq: e.seq, text: nameIds(text, names), undone: undone.has(e.seq) });
+    if (text) out.push({ seq: e.seq, text: nameIds(text, names), undone: undone.has(e.seq), ...rollOf(e.data) });
   }
   return out;
 }
@@ -68,6 +83,18 @@ function Line({ l, seq, seek }: { l: LogLine; seq: number; seek(seq: number | nu
       <button type="button" className="linklike" onClick={() => seek(l.seq)} title="Show the game at this moment">
         <span className="seq">{l.seq}</span> {l.undone ? <s>{l.text}</s> : l.text}
         {l.undone && <span className="visually-hidden"> (undone)</span>}
+        {l.dice && (
+          <span className="log-dice" aria-hidden="true">
+            {l.dice.map((d, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the dice of one roll in the order rolled; fixed
+              <span key={i} className="log-die">
+                {d}
+              </span>
+            ))}
+          </span>
+        )}
+        {l.hits !== undefined && <b className="log-result">{l.hits === 1 ? '1 hit' : `${l.hits} hits`}</b>}
+        {l.result && <b className="log-result">{l.result}</b>}
       </button>
     </li>
   );

@@ -20,6 +20,7 @@ import { TimeTravel } from './TimeTravel';
 import { GameCollab } from './collab/GameCollab';
 import { ShareReplay } from './collab/ShareReplay';
 import { PlayShell } from './shell/PlayShell';
+import { TurnAlertToggle } from './shell/turnAlert';
 import { useTurnSignal, yourMove } from './shell/turnSignal';
 
 type ClientLogEvent = { seq: number; type: string; data: Record<string, unknown>; at: string };
@@ -219,6 +220,7 @@ export function GameScreen({ gameId }: { gameId: string }) {
       )}
       {sides.length === 0 && <span className="tag">spectator</span>}
       <div className="shell-controls">
+        {sides.length > 0 && <TurnAlertToggle />}
         <TimeTravel
           gameId={gameId}
           side={side}

@@ -72,6 +72,11 @@ export interface StepTable<S, C extends RuleCommand, E extends RuleEvent, G> {
   unsupported?: Partial<Record<string, [string, string]>>;
   /** True when the game is over (no step accepts anything). */
   over?(s: S): boolean;
+  /**
+   * Who may give this order at all (team play): a refusal when the command names a unit or HQ of another command
+   * of the actor's side. Checked before the offers, so such an order is refused as FORBIDDEN, not as illegal.
+   */
+  authority?(s: S, g: G, actor: Actor, cmd: C): RuleError | null;
 }
 
 const MAX_ADVANCE = 10_000;
@@ -164,6 +169,8 @@ export function offeredByTable<S, C extends RuleCommand, E extends RuleEvent, G>
     return new RuleError('NOT_YOUR_TURN', step.rule ?? null, `${step.name}: waiting for ${who}`);
   }
   if (!step.on[cmd.type as C['type']]) return new RuleError('ILLEGAL', step.rule ?? null, `${cmd.type} is not possible now (${step.name})`);
+  const denied = table.authority?.(s, g, actor, cmd);
+  if (denied) return denied;
   if (step.offers ? step.offers(s, g, actor, cmd) : findOffer(step.legal(s, g, actor), cmd, expand)) return null;
   const near = nearestOffer(step.legal(s, g, actor), cmd);
   const rule = near?.rule ?? step.rule ?? null;

@@ -199,6 +199,17 @@ export default function EastfrontBoard(props: BoardProps) {
         <div className="ef-top">
           <StatusStrip view={view} />
           <PromptBar props={props} view={view} actions={legal.actions} myTurn={myTurn} />
+          {/* the production order is this decision's action: it sits with the prompt, not in a side tab */}
+          {mySide && view.phase === 'production' && (
+            <ProductionForm
+              key={`${view.turn.month}-${seq}`}
+              view={view}
+              side={mySide}
+              actions={legal.actions}
+              send={send}
+              busy={busy || past}
+            />
+          )}
         </div>
         <div className="ef-mapcol">
           <BoardMapPane
@@ -257,16 +268,6 @@ export default function EastfrontBoard(props: BoardProps) {
               canAct={canAct}
               busy={busy}
             />
-            {mySide && view.phase === 'production' && (
-              <ProductionForm
-                key={`${view.turn.month}-${seq}`}
-                view={view}
-                side={mySide}
-                actions={legal.actions}
-                send={send}
-                busy={busy || past}
-              />
-            )}
             <OwnBlocks view={view} me={side} legal={legal} unit={unit} onUnit={select} />
             <Plots gameId={props.gameId} side={side} latestSeq={latestSeq} />
           </ShellSlot>

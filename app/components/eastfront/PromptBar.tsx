@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import type { BoardProps, LegalActionData } from '../boards';
+import { ChoiceForm } from '../ChoiceForm';
 import { UndoControls } from '../UndoControls';
 import { hexLabel, SIDE_NAME } from './labels';
 import { overstackedHexes } from './hints';
@@ -31,6 +32,13 @@ function Btn({ a, send, busy, primary }: { a: LegalActionData; send(c: unknown):
       title={a.rule ? `rule ${a.rule}` : undefined}
     >
       {a.label}
+      {/* the rule is seen and in the title; the accessible name stays the action's own words */}
+      {a.rule ? (
+        <span className="ou-rule" aria-hidden="true">
+          {' '}
+          ({a.rule})
+        </span>
+      ) : null}
     </button>
   );
 }
@@ -83,6 +91,9 @@ export function PromptBar({
     } else {
       headline = `Your turn (${SIDE_NAME[side]}): ${status.phase} phase.`;
       hint = HINT[view.phase] ?? '';
+      const open = view.battles.filter((b) => !b.fought && b.oa === side);
+      if ((view.phase === 'combat' || view.phase === 'blitzCombat') && open.length)
+        headline = `Your turn (${SIDE_NAME[side]}): combat. Battles to fight: ${open.map((b) => hexLabel(b.hex)).join(', ')}.`;
       const over = view.phase === 'movement' || view.phase === 'blitzMovement' ? overstackedHexes(view, side) : [];
       if (over.length) hint = `Beyond the stacking limit: ${over.join(', ')}. Move blocks out before movement can end (rule 6.2). ${hint}`;
     }
@@ -99,13 +110,20 @@ export function PromptBar({
       headline = `Your side must answer at ${hexLabel(p.hex)}; a seat holding one of its HQ commands makes combat choices.`;
   }
 
-  const byType = (t: string) => actions.filter((a) => a.command.type === t);
+  // structured variants (a fire order, loss preferences: 7.31, 7.33) are forms, folded away under the plain buttons
+  const structured = actions.filter((a) => a.choices?.length && (a.command.type === 'fight' || a.command.type === 'defend'));
+  const byType = (t: string) => actions.filter((a) => a.command.type === t && !structured.includes(a));
   const activates = byType('activate').filter((a) => !a.command.deploy);
   const deploys = byType('activate').filter((a) => a.command.deploy);
   const ends = actions.filter((a) => a.command.type.startsWith('end'));
   const choices = byType('allocate');
+  const strikes = byType('airstrike');
+  const fights = byType('fight');
   const others = actions.filter(
-    (a) => !['activate', 'produce', 'fight', 'airstrike', 'allocate'].includes(a.command.type) && !a.command.type.startsWith('end'),
+    (a) =>
+      !['activate', 'produce', 'fight', 'airstrike', 'allocate'].includes(a.command.type) &&
+      !a.command.type.startsWith('end') &&
+      !structured.includes(a),
   );
 
   return (
@@ -156,12 +174,26 @@ export function PromptBar({
               ))}
             </span>
           )}
+          {strikes.map((a) => (
+            <Btn key={a.label} a={a} send={send} busy={busy} />
+          ))}
+          {fights.map((a) => (
+            <Btn key={a.label} a={a} send={send} busy={busy} primary />
+          ))}
           {others.map((a) => (
             <Btn key={a.label} a={a} send={send} busy={busy} primary={a.command.type === 'defend'} />
           ))}
           {ends.map((a) => (
             <Btn key={a.label} a={a} send={send} busy={busy} primary />
           ))}
+          {structured.length > 0 && (
+            <details className="ef-more" data-testid="ef-fire-options">
+              <summary>Fire order or loss preferences (7.31, 7.33)</summary>
+              {structured.map((a) => (
+                <ChoiceForm key={a.label} action={a} send={send} busy={busy} />
+              ))}
+            </details>
+          )}
           <UndoControls gameId={gameId} side={side} />
         </div>
       )}

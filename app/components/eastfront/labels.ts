@@ -5,6 +5,7 @@
 import { FP_TARGET } from '../../../engine/games/eastfront/data';
 import mapJson from '../../../engine/games/eastfront/map.json';
 import type { MapData, Provenance } from '../../../engine/maps/model';
+import { placeName } from '../../../engine/maps/places';
 
 export const efMap = mapJson as unknown as MapData;
 
@@ -22,11 +23,11 @@ for (const [name, id] of Object.entries(efMap.named)) {
 const sideByPair = new Map<string, { kind: string; name?: string; prov: Provenance }>();
 for (const s of efMap.hexsides) sideByPair.set(s.a < s.b ? `${s.a}|${s.b}` : `${s.b}|${s.a}`, s);
 
-/** "Rostov E1" for a named hex, "hex 3,-2" otherwise; off-board boxes by their name. */
+/** "Rostov E1" for a named hex, "2 SE of Kamensko" otherwise (engine/maps/places); off-board boxes by their name. */
 export function hexLabel(id: string | null | undefined): string {
   if (!id) return 'the pool';
   if (id.startsWith('box:')) return `${id.slice(4).charAt(0)}${id.slice(5).toLowerCase()} (off-board)`;
-  return labelById.get(id) ?? `hex ${id}`;
+  return labelById.get(id) ?? placeName(efMap, id);
 }
 
 export function hexProv(id: string): Provenance | undefined {

@@ -167,7 +167,15 @@ function LayeredMap<P>({
   const handlers = useRef<DragHandlers>({ onHexHover });
   handlers.current = { ...drag, onHexHover };
   const hook = `__${id}Map` as const;
-  useEffect(() => setPieces(layers.pieces, map, pieces, pieceHex), [layers, map, pieces, pieceHex]);
+  const painted = useRef(false);
+  useEffect(() => {
+    setPieces(layers.pieces, map, pieces, pieceHex);
+    // the first frame with the pieces drawn: `board-units-painted` (bench/ui.ts measures navigation to it)
+    const ol = olRef.current;
+    if (painted.current || !ol || !pieces.length) return;
+    painted.current = true;
+    ol.once('rendercomplete', () => performance.mark('board-units-painted'));
+  }, [layers, map, pieces, pieceHex]);
   useEffect(() => setMarks(layers.marks, map, marks), [layers, map, marks]);
   useEffect(() => {
     const ol = olRef.current;

@@ -12,9 +12,10 @@ import 'ol/ol.css';
 import { useEffect, useRef, useState } from 'react';
 import Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
-import Overlay from 'ol/Overlay';
 import View from 'ol/View';
 import { defaults as defaultControls, ScaleLine } from 'ol/control';
+import { shiftKeyOnly } from 'ol/events/condition';
+import { defaults as defaultInteractions, KeyboardPan, KeyboardZoom } from 'ol/interaction';
 import GeoJSON from 'ol/format/GeoJSON';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
@@ -27,9 +28,11 @@ import VectorSource from 'ol/source/Vector';
 import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import proj4 from 'proj4';
 import type { MapCity, MapData, MapHex, MapHexside } from '../../../engine/maps/model';
+import { placeName } from '../../../engine/maps/places';
 import { hexIdAt, hexRing, hexsideSegment, mapExtent } from './hexGeometry';
 
 export interface HexInfo {
+  map: MapData;
   hex: MapHex;
   cities: MapCity[];
   sides: MapHexside[];
@@ -73,6 +76,7 @@ export function hexInfo(map: MapData, id: string): HexInfo | null {
   const hex = map.hexes.find((h) => h.id === id);
   if (!hex) return null;
   return {
+    map,
     hex,
     cities: map.cities.filter((c) => c.hex === id),
     sides: map.hexsides.filter((s) => s.a === id || s.b === id),
@@ -85,7 +89,7 @@ export function hexInfo(map: MapData, id: string): HexInfo | null {
 function describeHex(info: HexInfo): string {
   const h = info.hex;
   const lines = [
-    `<b>${h.name ?? info.names[0] ?? 'hex'}</b> <span class="muted">${h.id}</span>`,
+    `<b>${placeName(info.map, h.id)}</b> <span class="muted">${h.id}</span>`,
     `${h.impassable ? 'unplayable ' : ''}${h.terrain} <span class="tag ${h.prov}">${h.prov}</span>${h.src ? ` <span class="muted">${h.src}</span>` : ''}`,
   ];
   if (h.country || h.zone) lines.push(`<span class="muted">${[h.country, h.zone].filter(Boolean).join(' · ')}</span>`);
@@ -324,17 +328,29 @@ export default function HexMap({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: layers, focus, tooltip and onReady are read once per map; pass a new key to rebuild
   useEffect(() => {
-    if (!target.current) return;
-    // focusable (set here: the lint rule reads a div, not the widget OpenLayers makes of it), so the map pans with
-    // the arrow keys and zooms with +/- while it has focus; a click on it gives it focus
-    target.current.tabIndex = 0;
+    const el = target.current;
+    if (!el) return;
+    // focusable (set here: the lint rule reads a div, not the widget OpenLayers makes of it); a click gives it focus
+    el.tabIndex = 0;
     const code = ensureProjection(map);
     const extent = mapExtent(map);
     const view = new View({ projection: code, extent, constrainOnlyCenter: true, minZoom: 0, maxZoom: 10, enableRotation: false });
+    const cursorSource = new VectorSource();
+    const cursorLayer = new VectorLayer({
+      source: cursorSource,
+      style: new Style({ stroke: new Stroke({ color: '#111', width: 3.5, lineDash: [7, 4] }) }),
+      properties: { name: 'hex-cursor' },
+      zIndex: 50,
+    });
     const olMap = new OlMap({
-      target: target.current,
-      layers: [...buildLayers(map, background), ...(layers ?? [])],
+      target: el,
+      layers: [...buildLayers(map, background), ...(layers ?? []), cursorLayer],
       view,
+      // the arrow keys move the hex cursor (below); with Shift they pan; + and - zoom
+      interactions: defaultInteractions({ keyboard: false }).extend([
+        new KeyboardPan({ condition: (e) => shiftKeyOnly(e) }),
+        new KeyboardZoom(),
+      ]),
       controls: defaultControls({ attribution: false, rotate: false }).extend([new ScaleLine({ units: 'metric' })]),
     });
     const byId = new Map(map.hexes.map((h) => [h.id, h]));
@@ -351,43 +367,147 @@ export default function HexMap({
         ];
       }
     }
-    view.fit(fitExtent, { size: olMap.getSize() ?? [target.current.clientWidth, target.current.clientHeight] });
+    // Fit the board to the frame on load and whenever the frame changes size, until the player pans or zooms
+    // (the frame often reaches its final size only after the first layout: a fit then drew the board small).
+    let userMoved = false;
+    const refit = () => {
+      const size: [number, number] = [el.clientWidth, el.clientHeight];
+      if (!size[0] || !size[1]) return;
+      olMap.updateSize();
+      if (!userMoved) view.fit(fitExtent, { size });
+    };
+    refit();
+    const moved = () => {
+      userMoved = true;
+    };
+    el.addEventListener('wheel', moved, { passive: true });
+    // a press on the map gives it the keyboard (OpenLayers' own element inside takes the pointer events)
+    const takeFocus = () => {
+      if (!el.contains(document.activeElement)) el.focus({ preventScroll: true });
+    };
+    el.addEventListener('pointerdown', takeFocus);
+    olMap.on('pointerdrag', moved);
+    const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => refit()) : null;
+    ro?.observe(el);
 
-    const overlay = tip.current ? new Overlay({ element: tip.current, offset: [14, 10], positioning: 'top-left', stopEvent: false }) : null;
-    if (overlay) olMap.addOverlay(overlay);
+    // The hover card sits in a corner of the map away from the pointer, so it never covers the hexes under it.
+    const placeTip = (px: number, py: number) => {
+      const t = tip.current;
+      if (!t) return;
+      const right = px < el.clientWidth / 2;
+      const bottom = py < el.clientHeight / 2;
+      t.style.left = right ? '' : '8px';
+      t.style.right = right ? '8px' : '';
+      t.style.top = bottom ? '' : '8px';
+      t.style.bottom = bottom ? '28px' : '';
+    };
+    const showTip = (info: HexInfo | null, px: number, py: number) => {
+      const t = tip.current;
+      if (!t) return;
+      if (info && tooltip) {
+        if (t.dataset.hex !== info.hex.id) {
+          t.innerHTML = describeHex(info);
+          t.dataset.hex = info.hex.id;
+        }
+        placeTip(px, py);
+        t.style.display = 'block';
+      } else t.style.display = 'none';
+    };
     let last: string | null = null;
+    const hoverTo = (id: string | null) => {
+      if (id === last) return;
+      last = id;
+      hoverCb.current?.(id ? hexInfo(map, id) : null);
+    };
     olMap.on('pointermove', (e) => {
       if (e.dragging) return;
       const [x, y] = e.coordinate;
       const id = hexIdAt(map, x, y);
       const info = byId.has(id) ? hexInfo(map, id) : null;
-      if (overlay && tip.current) {
-        if (info && tooltip) {
-          if (id !== last) tip.current.innerHTML = describeHex(info);
-          overlay.setPosition(e.coordinate);
-          tip.current.style.display = 'block';
-        } else {
-          overlay.setPosition(undefined);
-          tip.current.style.display = 'none';
-        }
-      }
-      if (id !== last) {
-        last = info ? id : null;
-        hoverCb.current?.(info);
-      }
+      showTip(info, e.pixel[0], e.pixel[1]);
+      hoverTo(info ? id : null);
+    });
+    el.addEventListener('pointerleave', () => {
+      showTip(null, 0, 0);
+      hoverTo(null);
     });
     olMap.on('singleclick', (e) => {
       const [x, y] = e.coordinate;
       const id = hexIdAt(map, x, y);
       const info = byId.has(id) ? hexInfo(map, id) : null;
-      if (info) clickCb.current?.(info);
+      if (info) {
+        cursorAt = [info.hex.x + nudge[0], info.hex.y + nudge[1]];
+        drawCursor(info.hex, false);
+        clickCb.current?.(info);
+      }
     });
+
+    // Keyboard play: a hex cursor moved by the arrow keys (a step along the grid's rows or columns, in the grid's
+    // own rotation), Enter or Space acts on its hex as a click does. The cursor point sits a little off the hex
+    // centre so that a vertical step on a pointy grid (a horizontal one on a flat grid) falls inside a hex.
+    const s = map.grid.spacing;
+    const rot = (map.grid.rotation * Math.PI) / 180;
+    const turn = (dx: number, dy: number): [number, number] => [
+      dx * Math.cos(rot) - dy * Math.sin(rot),
+      dx * Math.sin(rot) + dy * Math.cos(rot),
+    ];
+    const pointy = map.grid.orientation === 'pointy';
+    const nudge = turn(0.25 * s, 0.25 * s);
+    const STEP: Record<string, [number, number]> = pointy
+      ? { ArrowRight: turn(s, 0), ArrowLeft: turn(-s, 0), ArrowUp: turn(0, 0.866 * s), ArrowDown: turn(0, -0.866 * s) }
+      : { ArrowRight: turn(0.866 * s, 0), ArrowLeft: turn(-0.866 * s, 0), ArrowUp: turn(0, s), ArrowDown: turn(0, -s) };
+    let cursorAt: [number, number] | null = null;
+    const drawCursor = (h: MapHex, keyboard: boolean) => {
+      cursorSource.clear();
+      if (!keyboard) return;
+      cursorSource.addFeature(new Feature({ geometry: new Polygon([hexRing(map, h.q, h.r)]) }));
+      el.dataset.cursor = h.id;
+      const [x0, y0, x1, y1] = view.calculateExtent(olMap.getSize());
+      const mx = (x1 - x0) * 0.08;
+      const my = (y1 - y0) * 0.08;
+      if (!(h.x > x0 + mx && h.x < x1 - mx && h.y > y0 + my && h.y < y1 - my)) view.animate({ center: [h.x, h.y], duration: 200 });
+      const px = olMap.getPixelFromCoordinate([h.x, h.y]);
+      showTip(hexInfo(map, h.id), px?.[0] ?? 0, px?.[1] ?? 0);
+      hoverTo(h.id);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const step = STEP[e.key];
+      if (step) {
+        e.preventDefault();
+        if (!cursorAt) {
+          const c = view.getCenter() ?? [0, 0];
+          const h = byId.get(hexIdAt(map, c[0], c[1])) ?? map.hexes[Math.floor(map.hexes.length / 2)];
+          cursorAt = [h.x + nudge[0], h.y + nudge[1]];
+        } else {
+          const next: [number, number] = [cursorAt[0] + step[0], cursorAt[1] + step[1]];
+          if (!byId.has(hexIdAt(map, next[0], next[1]))) return; // the edge of the board
+          cursorAt = next;
+        }
+        const h = byId.get(hexIdAt(map, cursorAt[0], cursorAt[1]));
+        if (h) drawCursor(h, true);
+      } else if ((e.key === 'Enter' || e.key === ' ') && cursorAt) {
+        e.preventDefault();
+        const info = hexInfo(map, hexIdAt(map, cursorAt[0], cursorAt[1]));
+        if (info) clickCb.current?.(info);
+      }
+    };
+    el.addEventListener('keydown', onKey);
+    el.addEventListener('blur', () => {
+      cursorSource.clear();
+      showTip(null, 0, 0);
+    });
+
     onReady?.(olMap);
     olMap.once('rendercomplete', () => {
       setRendered(true);
       if (typeof performance !== 'undefined') performance.mark('hexmap-rendercomplete');
     });
     return () => {
+      ro?.disconnect();
+      el.removeEventListener('keydown', onKey);
+      el.removeEventListener('wheel', moved);
+      el.removeEventListener('pointerdown', takeFocus);
       olMap.setTarget(undefined);
       olMap.dispose();
     };
@@ -401,13 +521,15 @@ export default function HexMap({
         data-rendered={rendered ? 'true' : 'false'}
         style={{ position: 'absolute', inset: 0 }}
         role="application"
-        aria-label="Map: arrow keys pan, + and − zoom"
+        aria-label="Map: arrow keys move the hex cursor, Enter acts on its hex, Shift with arrows pans, + and − zoom"
       />
       <div
         ref={tip}
         data-testid="hexmap-tooltip"
         style={{
           display: 'none',
+          position: 'absolute',
+          zIndex: 5,
           background: 'rgba(255, 253, 247, 0.96)',
           border: '1px solid #d8d0bc',
           borderRadius: 6,

@@ -15,7 +15,7 @@ import { columnOf, netShift, oddsLabel, oddsRatio, shiftOnLadder } from '../../.
 import type { LegalActionData } from '../boards';
 import { describeOu, resultWords, unitName } from './describe';
 import { crt, crtTable } from '../../../engine/games/operation-unthinkable/data';
-import type { View } from './model';
+import { ouPlace, type View } from './model';
 import { SubstituteTag } from './Substitute';
 
 const STAGE: Record<string, string> = {
@@ -47,7 +47,7 @@ const BOMBER_WORDS = (() => {
 })();
 
 /** The attackers of an offer against a target, from the target's hint: totals, ratio, row, shifts known now. */
-function TargetOdds({ hint, units }: { hint: TargetHint | undefined; units: string[] }) {
+export function TargetOdds({ hint, units }: { hint: TargetHint | undefined; units: string[] }) {
   if (!hint) return null;
   const attack = hint.attackers.filter((a) => units.includes(a.id)).reduce((t, a) => t + a.attack, 0);
   if (hint.defense === null)
@@ -162,7 +162,7 @@ export const CombatPanel = memo(function CombatPanel({
       {c && (
         <div data-testid="ou-combat-now">
           <h4>
-            At {c.target}: {STAGE[c.stage] ?? c.stage}
+            At {ouPlace(c.target)}: {STAGE[c.stage] ?? c.stage}
           </h4>
           <p>
             {c.att.map(unitName).join(', ')}
@@ -198,7 +198,7 @@ export const CombatPanel = memo(function CombatPanel({
               return (
                 <li key={a.label + JSON.stringify(cmd.units)} data-testid="ou-attack">
                   <button type="button" className="linklike" onClick={() => onFocus(cmd.target)}>
-                    {cmd.target}
+                    {ouPlace(cmd.target)}
                   </button>
                   : {cmd.units.map(unitName).join(', ')}
                   {cmd.artillery?.length ? ` + artillery ${cmd.artillery.map(unitName).join(', ')}` : ''}

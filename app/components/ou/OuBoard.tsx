@@ -28,6 +28,7 @@ import {
   ouHexes,
   reachOf,
   ouMap,
+  ouPlace,
   stacks,
   type Counter,
   type LegalIndex,
@@ -59,6 +60,7 @@ export default function OuBoard(props: BoardProps) {
   const [placing, setPlacing] = useState<string | null>(null);
   const [hover, setHover] = useState<string | null>(null);
   const [centre, setCentre] = useState<string | null>(null);
+  const [attackAt, setAttackAt] = useState<string | null>(null);
   const past = seq < latestSeq;
   const myTurn = !!side && !status.finished && status.waitingFor.some((w) => waitsFor(w, side, props.commands)) && props.legal.length > 0;
   const canAct = myTurn && !past;
@@ -132,6 +134,8 @@ export default function OuBoard(props: BoardProps) {
     (id: string) => {
       if (placing && targets.includes(id)) return place(id);
       if (group.length && reach.has(id)) return move(id);
+      // an orange hex picks that target in the prompt's attack list
+      if (canAct && legal.attacks.some((a) => a.command.target === id)) setAttackAt(id);
       const here = (byHex.get(id) ?? []).filter((c) => movable(c.id)).map((c) => c.id);
       if (id === hex && here.length > 1) {
         // clicking the same hex again steps through the whole stack, then each movable counter alone
@@ -141,7 +145,7 @@ export default function OuBoard(props: BoardProps) {
       } else setGroup(here.length > 1 && stackMoves(legal, here) ? here : here.slice(0, 1));
       setHex(id);
     },
-    [placing, targets, place, group, reach, move, byHex, movable, hex, legal],
+    [placing, targets, place, group, reach, move, byHex, movable, hex, legal, canAct],
   );
 
   useEscapeKey(() => {
@@ -219,7 +223,19 @@ export default function OuBoard(props: BoardProps) {
       <div className="ef-main">
         <div className="ef-top">
           <StatusStrip view={view} />
-          <PromptBar props={props} view={view} actions={legal.other} myTurn={myTurn} />
+          <PromptBar
+            props={props}
+            view={view}
+            actions={legal.other}
+            attacks={past ? NO_ACTIONS : legal.attacks}
+            hints={past ? null : ((props.hints ?? null) as OuHints | null)}
+            target={attackAt}
+            onTarget={(h) => {
+              setAttackAt(h);
+              if (h) setCentre(h);
+            }}
+            myTurn={myTurn}
+          />
         </div>
         <div className="ef-mapcol">
           <BoardMapPane
@@ -251,7 +267,7 @@ export default function OuBoard(props: BoardProps) {
           <div className="ef-hoverline ef-small" aria-live="polite" data-testid="ou-hover">
             {hover ? (
               <>
-                <b>{hover}</b> {hoverInfo?.terrain}
+                <b>{ouPlace(hover)}</b> <span className="muted">hex {hover}</span> {hoverInfo?.terrain}
                 {hoverInfo?.prov === 'substitute' ? (
                   <>
                     {' '}
@@ -260,6 +276,14 @@ export default function OuBoard(props: BoardProps) {
                 ) : null}
                 {view.boundary ? ` · ${['north of', 'on', 'south of'][boundarySide(view.boundary, hover) + 1]} the army group line` : ''}
                 {hoverHere.length ? ` — ${hoverHere.map(counterLine).join('; ')}` : ''}
+                <HoverPreview
+                  hex={hover}
+                  reach={reach}
+                  group={group}
+                  targets={targets}
+                  hints={props.hints as OuHints | null}
+                  canAct={canAct}
+                />
               </>
             ) : (
               <span className="muted">
@@ -306,6 +330,44 @@ export default function OuBoard(props: BoardProps) {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** What a click on the hovered hex would do, from legal() and the server's hints: a move's cost, a set-up, an attack's odds. */
+function HoverPreview({
+  hex,
+  reach,
+  group,
+  targets,
+  hints,
+  canAct,
+}: {
+  hex: string;
+  reach: Map<string, ReachHex>;
+  group: string[];
+  targets: string[];
+  hints: OuHints | null;
+  canAct: boolean;
+}) {
+  if (!canAct) return null;
+  const r = reach.get(hex);
+  if (r)
+    return (
+      <span data-testid="ou-move-preview">
+        {' '}
+        · click to move {group.length === 1 ? 'it' : `these ${group.length}`} here: <b>{r.mp} MP</b>
+      </span>
+    );
+  if (targets.includes(hex)) return <span data-testid="ou-move-preview"> · click to set up here</span>;
+  const t = hints?.targets.find((x) => x.target === hex);
+  if (!t) return null;
+  const attack = t.attackers.reduce((n, a) => n + a.attack, 0);
+  return (
+    <span data-testid="ou-attack-preview">
+      {' '}
+      · attack with all {t.attackers.length} adjacent: <b>{attack}</b> against{' '}
+      {t.defense === null ? 'face-down units (odds unknown)' : <b>{t.defense}</b>}
+    </span>
   );
 }
 
@@ -411,7 +473,9 @@ function StatusStrip({ view }: { view: View }) {
         </span>
       )}
       <span data-testid="ou-line">
-        {view.boundary ? `Army group line through ${view.boundary.hex}, ${BOUNDARY_WORD[view.boundary.kind]}` : 'No army group line yet'}
+        {view.boundary
+          ? `Army group line through ${ouPlace(view.boundary.hex)}, ${BOUNDARY_WORD[view.boundary.kind]}`
+          : 'No army group line yet'}
       </span>
       {(view.order.allied || view.order.soviet) && (
         <span>

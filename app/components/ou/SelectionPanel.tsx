@@ -6,10 +6,11 @@
  */
 import type { ReachHex } from './model';
 import { SubstituteTag } from './Substitute';
-import { counterLine, type Counter } from './model';
+import { counterLine, ouPlace, type Counter } from './model';
 
 const mp = (halves: number) => `${halves / 2} MP`;
-const SHOWN = 48;
+/** Only the cheapest few as buttons: the rest are picked on the map, where hovering a green hex shows its cost. */
+const SHOWN = 6;
 
 export function SelectionPanel({
   hex,
@@ -42,7 +43,9 @@ export function SelectionPanel({
   const dests = [...reach].sort((a, b) => a[1].mp - b[1].mp || a[0].localeCompare(b[0]));
   return (
     <section className="ef-card ef-small" data-testid="ou-selection" aria-label="Selected hex">
-      <h3>Hex {hex}</h3>
+      <h3>
+        {ouPlace(hex)} <span className="muted">hex {hex}</span>
+      </h3>
       {here.length === 0 && <p className="muted">No counters here.</p>}
       <ul className="ef-list">
         {here.map((c) => (
@@ -67,17 +70,19 @@ export function SelectionPanel({
         <>
           <h4 data-testid="ou-reach-count" data-count={reach.size}>
             {dests.length
-              ? `${group.length === 1 ? 'It' : `These ${group.length}`} can reach ${dests.length} hexes (green on the map), cheapest first:`
+              ? `${group.length === 1 ? 'It' : `These ${group.length}`} can reach ${dests.length} hexes: pick a green hex on the map (hover shows the cost). The cheapest:`
               : 'No move for exactly this group.'}
           </h4>
           <div className="ef-dests">
             {dests.slice(0, SHOWN).map(([d, r]) => (
               <button type="button" key={d} className="secondary" disabled={busy} onClick={() => onMove(d)} data-testid={`ou-dest-${d}`}>
-                {d === 'exit' ? 'off the map' : d} <span className="muted">{mp(r.mp * 2)}</span>
+                {ouPlace(d)} <span className="muted">{mp(r.mp * 2)}</span>
               </button>
             ))}
           </div>
-          {dests.length > SHOWN && <p className="muted">…and {dests.length - SHOWN} more: click them on the map or type the hex number.</p>}
+          {dests.length > SHOWN && (
+            <p className="muted">…and {dests.length - SHOWN} more on the map (arrow keys move the map’s hex cursor, Enter picks).</p>
+          )}
         </>
       )}
     </section>

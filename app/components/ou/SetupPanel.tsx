@@ -4,7 +4,7 @@
  * the map or choose one from the list; the engine's setupTargets() gives the hexes decide() will accept.
  */
 import { useState } from 'react';
-import { counterLine, type Counter } from './model';
+import { counterLine, ouPlace, type Counter } from './model';
 
 export function SetupPanel({
   units,
@@ -52,10 +52,10 @@ export function SetupPanel({
           <label>
             {targets.length} hexes possible; place at{' '}
             <select value={pick} onChange={(e) => setPick(e.target.value)} aria-label="Set-up hex" data-testid="ou-setup-hex">
-              <option value="">hex…</option>
+              <option value="">place…</option>
               {targets.map((h) => (
                 <option key={h} value={h}>
-                  {h}
+                  {ouPlace(h)} ({h})
                 </option>
               ))}
             </select>

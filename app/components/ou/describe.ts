@@ -5,6 +5,8 @@
  */
 import type { ClientEvent } from '../../../server/games';
 import { crt, UNIT } from '../../../engine/games/operation-unthinkable/data';
+import { ouPlace as at } from './model';
+import { COMMAND_NAME } from './PromptBar';
 
 const SIDE: Record<string, string> = { allied: 'Allies', soviet: 'Soviets' };
 const SIDE_ADJ: Record<string, string> = { allied: 'Allied', soviet: 'Soviet' };
@@ -31,6 +33,14 @@ export const RESULT_WORDS: Record<string, string> = {
   BB: 'bloodbath: both sides lose a step, then more may follow',
   AL1: 'attacker loses one step',
   DR: 'defender retreats',
+};
+const STAGE_WORD: Record<string, string> = {
+  support: 'the defender may add artillery',
+  loss: 'losses to take',
+  'bb-att': 'bloodbath, the attacker may press on',
+  'bb-def': 'bloodbath, the defender holds or retreats',
+  retreat: 'the defender retreats',
+  advance: 'the attacker may advance',
 };
 const BOUNDARY: Record<string, string> = {
   row: 'along a hex row',
@@ -69,7 +79,7 @@ export function describeOu(e: ClientEvent): string {
       return `Frontline roll ${d.die}: the front runs along the ${d.line === 'elbe' ? 'Elbe' : 'Mulde'} (3.3)`;
     case 'boundary': {
       const wrong = Object.keys(d.wrong ?? {});
-      return `Army group line drawn through ${d.hex}, ${BOUNDARY[d.kind] ?? d.kind}${wrong.length ? `; ${wrong.length} units are on the wrong side` : ''}`;
+      return `Army group line drawn through ${at(d.hex)}, ${BOUNDARY[d.kind] ?? d.kind}${wrong.length ? `; ${wrong.length} units are on the wrong side` : ''}`;
     }
     case 'step':
       return `${STEP[d.step] ?? d.step}${d.turn ? ` (game turn ${d.turn})` : ''}`;
@@ -84,7 +94,7 @@ export function describeOu(e: ClientEvent): string {
           drop: 'drop',
         }[d.why as string] ?? d.why;
       if (units.every(([id]) => id === '?')) return `${units.length} face-down Soviet unit${units.length > 1 ? 's' : ''} ${why} on the map`;
-      if (units.length === 1) return `${unitName(units[0][0])} ${why} in ${units[0][1]}`;
+      if (units.length === 1) return `${unitName(units[0][0])} ${why} in ${at(units[0][1])}`;
       return `${units.length} ${SIDE_ADJ[d.side] ?? d.side} units ${why}`;
     }
     case 'revealed':
@@ -96,12 +106,12 @@ export function describeOu(e: ClientEvent): string {
     case 'moved': {
       const path = d.path as string[];
       if (!path.length) return `${list(d.units)} stay put`;
-      return `${list(d.units)} move to ${path[path.length - 1]}${path.length > 1 ? ` by ${path.slice(0, -1).join(', ')}` : ''}${d.stop ? ' and stop' : ''}`;
+      return `${list(d.units)} move to ${at(path[path.length - 1])}${path.length > 1 ? ` by ${path.slice(0, -1).map(at).join(', ')}` : ''}${d.stop ? ' and stop' : ''}`;
     }
     case 'exited':
-      return `${list(d.units)} leave the map at ${d.hex}${d.side === 'allied' ? (d.sup ? ' (in supply)' : ' (out of supply)') : ''}`;
+      return `${list(d.units)} leave the map at ${at(d.hex)}${d.side === 'allied' ? (d.sup ? ' (in supply)' : ' (out of supply)') : ''}`;
     case 'combat':
-      return d.combat ? `Combat at ${d.combat.target}: ${d.combat.stage}` : 'The combat is over';
+      return d.combat ? `Combat at ${at(d.combat.target)}: ${STAGE_WORD[d.combat.stage] ?? d.combat.stage}` : 'The combat is over';
     case 'declared':
       return `${list(d.attackers)} attack ${list(d.defenders)}`;
     case 'bomber':
@@ -116,9 +126,9 @@ export function describeOu(e: ClientEvent): string {
     case 'eliminated':
       return `${unitName(d.unit)} is eliminated${d.oos ? ' (out of supply)' : ''}`;
     case 'retreated':
-      return (d.moves as [string, string][]).map(([id, h]) => `${unitName(id)} retreats to ${h}`).join('; ') || 'Nobody retreats';
+      return (d.moves as [string, string][]).map(([id, h]) => `${unitName(id)} retreats to ${at(h)}`).join('; ') || 'Nobody retreats';
     case 'advanced':
-      return `${list(d.units)} advance into ${d.hex}`;
+      return `${list(d.units)} advance into ${at(d.hex)}`;
     case 'drawn':
       return `Stavka rolls ${d.die} and draws ${d.count} reinforcement${d.count === 1 ? '' : 's'} blind from the R pool`;
     case 'recycle-roll':
@@ -126,7 +136,7 @@ export function describeOu(e: ClientEvent): string {
     case 'support-used':
       return (d.artillery ?? []).length ? `${list(d.artillery)} fire in defence` : 'No defensive artillery fires';
     case 'ready':
-      return `Done: ${(d.commands ?? []).join(', ')}`;
+      return `Done: ${(d.commands ?? []).map((c: string) => COMMAND_NAME[c] ?? c).join(', ')}`;
     case 'ended':
       return `${SIDE[d.winner] ?? d.winner} win: ${d.reason}`;
     default:

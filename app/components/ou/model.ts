@@ -11,6 +11,7 @@ import type { View } from '../../../engine/games/operation-unthinkable/types';
 
 export { boundarySide, onMap } from '../../../engine/games/operation-unthinkable/board';
 import type { MapData } from '../../../engine/maps/model';
+import { placeName } from '../../../engine/maps/places';
 import type { LegalActionData } from '../boards';
 import { complete, expandAction, type LegalAction, type Picker } from '../../../engine/core/actions';
 
@@ -18,6 +19,8 @@ export type { View };
 export const ouMap = mapJson as unknown as MapData;
 /** The board's hexes by id (hover details, typed hex numbers). */
 export const ouHexes = new Map(ouMap.hexes.map((h) => [h.id, h]));
+/** A hex as a place ("Torgau", "2 NE of Torgau"; engine/maps/places), the off-map exit as words. */
+export const ouPlace = (id: string): string => (id === 'exit' ? 'off the map' : placeName(ouMap, id));
 let rules: OuMap | null = null;
 /** The map as the engine's rules read it, for the pure helpers the board calls (reach, set-up targets, odds). */
 export const rulesMap = (): OuMap => (rules ??= fromMapData(ouMap));

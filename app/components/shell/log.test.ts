@@ -62,3 +62,17 @@ describe('your move', () => {
     expect(yourMove(undefined, seats)).toBe(false);
   });
 });
+
+describe('dice and results at a glance', () => {
+  it('takes the dice, a single die, the hits and the result from any game’s event', () => {
+    const lines = logLines(
+      'a-game-without-describer',
+      [ev(1, 'fire', { dice: [6, 2, 5], hits: 2 }), ev(2, 'resolved', { die: 4, result: 'DR' }), ev(3, 'moved', { to: 'x' })],
+      {},
+    );
+    expect(lines[0]).toMatchObject({ dice: [6, 2, 5], hits: 2 });
+    expect(lines[1]).toMatchObject({ dice: [4], result: 'DR' });
+    expect(lines[2].dice).toBeUndefined();
+    expect(lines[2].result).toBeUndefined();
+  });
+});

@@ -4,6 +4,7 @@
  * player in another tab sees it. A status entry that names a command waits only for the seat holding it.
  */
 import { useEffect } from 'react';
+import { useTurnAlert } from './turnAlert';
 
 interface Status {
   waitingFor: { side: string; command?: string }[];
@@ -21,6 +22,7 @@ export const TURN_ICON = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 export function useTurnSignal(mine: boolean, gameName: string | undefined) {
+  useTurnAlert(mine, gameName); // the optional sound and notification (shell/turnAlert.tsx)
   useEffect(() => {
     if (!gameName) return;
     const before = document.title;

@@ -4,6 +4,7 @@
  * is ever copied into game state; state refers to hexes by id and to hex control by the hex's index.
  */
 import type { MapData, MapHexside } from '../../maps/model';
+import { placeName } from '../../maps/places';
 
 export type Terrain = 'clear' | 'forest' | 'marsh' | 'mountain';
 /** What a hexside means for play: clear (limit 2), other (limit 1), river (limit 1, repulse, no ZOC). */
@@ -157,7 +158,8 @@ export class Board {
     return this.names.get(normName(name));
   }
   label(id: string): string {
-    return this.hexName.get(id) ?? this.cities.get(id)?.name ?? id;
+    // a hex with no name of its own reads as its place on the map ("2 SE of Kamensko"), never as coordinates
+    return this.hexName.get(id) ?? this.cities.get(id)?.name ?? placeName(this.map, id);
   }
   /** Hex distance ignoring terrain and control (air range, 13.11). */
   dist(a: string, b: string): number {

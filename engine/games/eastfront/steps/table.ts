@@ -4,12 +4,13 @@
  * beyond a stacking limit that go unsupplied 6.22), which take precedence over the phase while they are owed.
  * Dispatch, whose turn it is and status().waitingFor all come from here.
  */
+import { RuleError } from '../../../core/errors';
 import type { StepTable } from '../../../core/steps';
 import { evolve } from '../evolve';
 import type { Command, Event, Phase, State } from '../state';
 import { combatStep } from './combat';
 import { commandStep } from './command';
-import type { EfHandler, EfStep, Game } from './game';
+import { commandOfHq, type EfHandler, type EfStep, type Game, requireHolds } from './game';
 import { movementStep } from './movement';
 import { resolvePath } from './paths';
 import { productionStep } from './production';
@@ -72,4 +73,24 @@ export const TABLE: StepTable<State, Command, Event, Game> = {
   },
   unsupported: UNSUPPORTED,
   over: (s) => s.phase === 'over',
+  // 5.2, 5.3: an HQ is activated, and a block moved under an HQ, only by the seat holding that HQ's command
+  authority(s, g, actor, c) {
+    const hq = c.type === 'activate' ? c.hq : 'by' in c && typeof c.by === 'string' ? c.by : undefined;
+    const h = hq ? s.units[hq] : undefined;
+    if (!h || h.side !== s.active || h.side !== actor.side) return null;
+    try {
+      requireHolds(
+        g,
+        actor,
+        h.side,
+        commandOfHq(g, h.side, h.id),
+        c.type === 'activate' ? `Activating ${h.name}` : `Moving under ${h.name}`,
+        c.type === 'activate' ? '5.2' : '5.3',
+      );
+      return null;
+    } catch (e) {
+      if (e instanceof RuleError) return e;
+      throw e;
+    }
+  },
 };
