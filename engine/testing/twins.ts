@@ -14,7 +14,7 @@
  * differ in (the adapter's `diverged`), or when the twin cannot make the same public choice (B refuses it).
  * Any difference before that is a channel: the viewer could tell the twins apart, so a payload carries hidden truth.
  */
-import { complete, type LegalAction, randomPicker } from '../core/actions';
+import { type Expand, type LegalAction, randomPicker, tryComplete } from '../core/actions';
 import { SeededDice } from '../core/dice';
 import { RuleError } from '../core/errors';
 import type { Actor, RuleCommand, RuleEvent, Ruleset, Viewer } from '../core/ruleset';
@@ -212,12 +212,25 @@ export function checkTwinPair<S, C extends RuleCommand, E extends RuleEvent, V>(
       fail(`${where}: actions offered to the viewer's seat differ: ${diffAt(jA, jB)}`);
       return;
     }
-    const tries: unknown[] = lA.slice(0, 6).map((a) =>
-      complete(
-        a,
-        randomPicker(() => rnd.next()),
-      ),
-    );
+    // lazy choices (a unit's destinations) are payloads too: both twins must answer them alike
+    const expand: Expand = (ch, picked) => {
+      if (!ch.lazy || !rs.choiceOptions) return undefined;
+      const oA = rs.choiceOptions(sA, seat, ch.lazy, { ...picked });
+      const oB = rs.choiceOptions(sB, seat, ch.lazy, { ...picked });
+      if (json(oA) !== json(oB))
+        fail(`${where}: the viewer's ${ch.lazy} options for ${json(picked)} differ: ${diffAt(json(oA), json(oB))}`);
+      return oA;
+    };
+    const tries: unknown[] = lA
+      .slice(0, 6)
+      .map((a) =>
+        tryComplete(
+          a,
+          randomPicker(() => rnd.next()),
+          expand,
+        ),
+      )
+      .filter((c) => c !== null);
     if (adapter.probes) tries.push(...adapter.probes(rs.view(sA, viewer), seat, rnd));
     for (const raw of tries) {
       const seedDice = Math.floor(rnd.next() * 2 ** 31);
@@ -247,12 +260,20 @@ export function checkTwinPair<S, C extends RuleCommand, E extends RuleEvent, V>(
     }
     const turn = playable[Math.floor(rnd.next() * playable.length)];
     const action = adapter.choose ? adapter.choose(turn.actions, sA, rnd) : turn.actions[Math.floor(rnd.next() * turn.actions.length)];
-    const cmd = rs.parseCommand(
-      complete(
+    const expandA: Expand = (ch, picked) => (ch.lazy ? rs.choiceOptions?.(sA, turn.actor, ch.lazy, { ...picked }) : undefined);
+    let raw: C | null = null;
+    // a lazy choice may turn out empty (a unit with nowhere to go): draw again
+    for (let k = 0; k < 8 && !raw; k++)
+      raw = tryComplete(
         action,
         randomPicker(() => rnd.next()),
-      ),
-    );
+        expandA,
+      );
+    if (!raw) {
+      ended = 'no completion of the chosen action';
+      break;
+    }
+    const cmd = rs.parseCommand(raw);
     const evA = rs.decide(sA, cmd, turn.actor, diceA);
     const cmdB = plan.command ? plan.command(cmd, turn.actor, sA, sB) : cmd;
     const b = attempt(() => rs.decide(sB, cmdB, turn.actor, diceB));

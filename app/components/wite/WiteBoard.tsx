@@ -4,7 +4,9 @@
  * targets, zones of control and Personnel Centres, and side panels for the selected hex and for attacks. It offers
  * only what `legal` returns and what `hints` says; nothing here decides what is allowed.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTRPC } from '../../lib/trpc';
 import type { MapData } from '../../../engine/maps/model';
 import { unitType } from '../../../engine/games/war-in-the-east/data';
 import type { WiteHints } from '../../../engine/games/war-in-the-east/view';
@@ -18,7 +20,7 @@ import { ShellSlot } from '../shell/slots';
 import { UndoControls } from '../UndoControls';
 import { useEscapeKey } from '../useEscapeKey';
 import { type CounterInfo, counterHex, counterStyle, LOOKS, type MarkKind } from './layers';
-import { type Counter, type Dest, indexLegal, SIDE_NAME, stacks, type View } from './model';
+import { type Counter, type Dest, destsOf, indexLegal, SIDE_NAME, stacks, type View } from './model';
 
 const loadGeo = () => import('../../../engine/games/war-in-the-east/map-geo.json');
 const NO_DESTS = new Map<string, Dest>();
@@ -62,7 +64,25 @@ export default function WiteBoard(props: BoardProps) {
   const byHex = useMemo(() => stacks(view, natOf), [view]);
   const table = forced ? legal.forced : legal.moves;
   const movable = useCallback((id: string) => canAct && (legal.moves.has(id) || legal.forced.has(id)), [canAct, legal]);
-  const dests = (canAct && unit && table.get(unit)) || NO_DESTS;
+  // the selected unit's destinations: listed in legal(), or asked for that unit (a lazy choice, game.choices)
+  const trpc = useTRPC();
+  const listed = canAct && unit ? table.get(unit) : undefined;
+  const lazyName = (forced ? legal.lazy.forced : legal.lazy.moves) ?? 'destinations';
+  const asked = useQuery(
+    trpc.game.choices.queryOptions(
+      { gameId: props.gameId, side, lazy: lazyName, seq: latestSeq, picked: [{ unit }] },
+      { enabled: listed === null, staleTime: Infinity },
+    ),
+  );
+  const dests = useMemo(
+    () =>
+      listed
+        ? listed
+        : listed === null && asked.data?.seq === latestSeq
+          ? destsOf((asked.data.options[0] ?? []) as { value: unknown; hint?: Record<string, unknown> }[])
+          : NO_DESTS,
+    [listed, asked.data, latestSeq],
+  );
 
   useEffect(() => {
     if (unit && !movable(unit)) setUnit(null);

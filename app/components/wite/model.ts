@@ -15,34 +15,49 @@ export interface Dest {
 }
 
 export interface LegalIndex {
-  /** unit id -> destination hex -> cost (from the 'Move a unit' action). */
-  moves: Map<string, Map<string, Dest>>;
+  /**
+   * unit id -> destination hex -> cost (from the 'Move a unit' action); null when the destinations are a lazy
+   * choice, asked for the selected unit through game.choices (the list named in `lazy.moves`).
+   */
+  moves: Map<string, Map<string, Dest> | null>;
   /** The same for the infantry forced march (5.6). */
-  forced: Map<string, Map<string, Dest>>;
+  forced: Map<string, Map<string, Dest> | null>;
+  /** The names of the lazy destination lists, when the destinations are asked for. */
+  lazy: { moves?: string; forced?: string };
   /** Hex attacked -> its attack action (attackers still to pick). */
   attacks: Map<string, LegalActionData>;
   /** Everything else (end the phase, ...), as buttons. */
   other: LegalActionData[];
 }
 
-function destinationsOf(a: LegalActionData): Map<string, Map<string, Dest>> {
-  const out = new Map<string, Map<string, Dest>>();
+/** Destination options (a 'to' choice, listed or asked for) as hex -> cost. */
+export function destsOf(options: readonly { value: unknown; hint?: Record<string, unknown> }[]): Map<string, Dest> {
+  const d = new Map<string, Dest>();
+  for (const t of options) d.set(String(t.value), { cost: Number(t.hint?.cost ?? 0), minimum: t.hint?.minimum === true });
+  return d;
+}
+
+function destinationsOf(a: LegalActionData): { units: Map<string, Map<string, Dest> | null>; lazy?: string } {
+  const units = new Map<string, Map<string, Dest> | null>();
+  let lazy: string | undefined;
   const x = expandAction(a as LegalAction);
   for (const o of x.choices?.[0]?.options ?? []) {
-    const d = new Map<string, Dest>();
-    for (const t of o.next?.[0]?.options ?? [])
-      d.set(String(t.value), { cost: Number(t.hint?.cost ?? 0), minimum: t.hint?.minimum === true });
-    out.set(String(o.value), d);
+    const to = o.next?.[0];
+    if (to?.lazy) {
+      lazy = to.lazy;
+      units.set(String(o.value), null);
+    } else units.set(String(o.value), destsOf(to?.options ?? []));
   }
-  return out;
+  return { units, lazy };
 }
 
 export function indexLegal(legal: LegalActionData[]): LegalIndex {
-  const idx: LegalIndex = { moves: new Map(), forced: new Map(), attacks: new Map(), other: [] };
+  const idx: LegalIndex = { moves: new Map(), forced: new Map(), lazy: {}, attacks: new Map(), other: [] };
   for (const a of legal) {
     if (a.command.type === 'move' && a.choices?.length) {
-      if (a.command.forced) idx.forced = destinationsOf(a);
-      else idx.moves = destinationsOf(a);
+      const d = destinationsOf(a);
+      if (a.command.forced) [idx.forced, idx.lazy.forced] = [d.units, d.lazy];
+      else [idx.moves, idx.lazy.moves] = [d.units, d.lazy];
     } else if (a.command.type === 'attack' && typeof a.command.hex === 'string') idx.attacks.set(a.command.hex, a);
     else idx.other.push(a);
   }

@@ -10,6 +10,7 @@ import { type Command, parseCommand } from './commands';
 import { roles as rolesData, scenario as scenarioData, turnRecord } from './data';
 import { barbarossaPlacement } from './setup';
 import { type Event, evolve, initial, type State } from './state';
+import { destinationOptions, offersUnit } from './steps/movement';
 import { table } from './table';
 import { hints, redact, type View, view } from './view';
 
@@ -71,6 +72,11 @@ export const warInTheEast: Ruleset<State, Command, Event, View> = {
     let out = per.get(key);
     if (!out) per.set(key, (out = legalByTable(table, null, s, actor)));
     return out;
+  },
+  choiceOptions(s, actor, lazy, picked) {
+    // only for a unit legal() offers this seat under that lazy choice: nothing about units it may not move
+    const unit = picked.unit;
+    return typeof unit === 'string' && offersUnit(s, actor, lazy, unit) ? destinationOptions(s, lazy, unit) : [];
   },
   view,
   hints,

@@ -11,7 +11,6 @@ import { seesSide, type Viewer } from '../../core/ruleset';
 import { witeBoard } from './board';
 import { crt, terrain } from './data';
 import { occupancy, sideAt, weather, zocOf } from './rules';
-import { axisPersonnelCentres } from './steps/sequence';
 import type { Event, State } from './state';
 
 export type View = State;
@@ -50,10 +49,12 @@ export function hints(s: State, _viewer: Viewer): WiteHints | null {
     for (let i = 0; i < z.length; i++) if (z[i]) out.push(b.ids[i]);
     return out;
   };
+  const personnelCentres = b.personnelCentres.map((i) => ({ hex: b.ids[i], held: sideAt(s, occ.get(i)) }));
   return {
     zoc: { axis: list(zocOf(s, 'axis', occ)), soviet: list(zocOf(s, 'soviet', occ)) },
-    personnelCentres: b.personnelCentres.map((i) => ({ hex: b.ids[i], held: sideAt(s, occ.get(i)) })),
-    axisCentres: axisPersonnelCentres(s),
+    personnelCentres,
+    // the figure 31.6 counts (axisPersonnelCentres), from the occupancy already at hand
+    axisCentres: personnelCentres.filter((p) => p.held === 'axis').length,
     weather: weather(s),
     substitutes: {
       crt: (crt as { prov?: string }).prov === 'substitute',

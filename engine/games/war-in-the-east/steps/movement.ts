@@ -12,7 +12,7 @@ import { unitType } from '../data';
 import { type Destination, destinationCosts, destinations, type MoveBase, moveBase } from '../rules';
 import { STACK_LIMIT } from '../setup';
 import type { Event, State } from '../state';
-import { nextPhase } from './sequence';
+import { nextPhase, phaseIndex, SEQUENCE, skipReason } from './sequence';
 
 export const holds = (actor: Actor, command: string): boolean => actor.commands.includes(command);
 
@@ -39,7 +39,7 @@ export function cannotMove(s: State, id: string, forced = false): [string, strin
 }
 
 /** Destination options of one unit, as the 'to' choice (5.14 minimum moves marked). */
-function destinationOptions(dests: Map<string, Destination>): ChoiceOption[] {
+function optionsOf(dests: Map<string, Destination>): ChoiceOption[] {
   return [...dests.values()].map((d) => ({
     value: d.hex,
     label: d.minimum ? `${d.hex} (minimum move, 5.14)` : `${d.hex} (${d.cost} MP)`,
@@ -48,56 +48,73 @@ function destinationOptions(dests: Map<string, Destination>): ChoiceOption[] {
   }));
 }
 
+/** The lazy option lists of a move's destinations, asked for one unit (Ruleset.choiceOptions). */
+export const DESTINATIONS = 'destinations';
+export const FORCED_DESTINATIONS = 'forced-destinations';
+
 /**
- * Units that may move, each opening its destinations. Units of one type and face in one hex reach the same hexes
- * (the stacking room they need never counts themselves at the destination), so their lists are searched once and
- * shared by reference (`shared`), which keeps the answer small on a map of 6,818 hexes.
+ * Units that may move, each opening its destinations as a lazy choice (actions.ts `lazy`): the Dijkstra over the
+ * 6,818-hex map runs only for the unit a player picks (destinationOptions), never for every unit in legal(). A
+ * unit with nowhere to go is still listed and opens an empty list; decideMove refuses any hex it cannot reach.
  */
-function movable(
-  s: State,
-  actor: Actor,
-  forced: boolean,
-  base: MoveBase,
-): { options: ChoiceOption[]; shared: Record<string, ChoiceOption[]> } {
+function movable(s: State, actor: Actor, forced: boolean): ChoiceOption[] {
   const options: ChoiceOption[] = [];
-  const shared: Record<string, ChoiceOption[]> = {};
   for (const [id, u] of Object.entries(s.units)) {
     if (u.side !== actor.side || !holds(actor, u.command) || cannotMove(s, id, forced)) continue;
-    const key = `${u.at}|${u.type}|${u.kg ? 'kg' : 'full'}`;
-    if (!(key in shared)) shared[key] = destinationOptions(destinationCosts(s, id, forced, STACK_LIMIT[u.side], base));
-    if (!shared[key].length) continue;
     options.push({
       value: id,
       label: `${u.label} ${unitType(u.type).name}${u.kg ? ' (KG/BG)' : ''}`,
       hex: u.at ?? undefined,
-      next: [{ field: 'to', label: 'Destination', pick: 'one', options: [], ref: key }],
+      next: [{ field: 'to', label: 'Destination', pick: 'one', options: [], lazy: forced ? FORCED_DESTINATIONS : DESTINATIONS }],
     });
   }
-  for (const k of Object.keys(shared)) if (!shared[k].length) delete shared[k];
-  return { options, shared };
+  return options;
+}
+
+/** Does legal() offer this unit to this actor under the lazy choice `lazy` (the same test, without legal())? */
+export function offersUnit(s: State, actor: Actor, lazy: string, id: string): boolean {
+  if (lazy !== DESTINATIONS && lazy !== FORCED_DESTINATIONS) return false;
+  const forced = lazy === FORCED_DESTINATIONS;
+  if (s.over || (s.phase !== 'initial-movement' && s.phase !== 'mech-movement')) return false;
+  const p = SEQUENCE[phaseIndex(s)];
+  if (!p || skipReason(s.gt, p) || (forced && s.phase !== 'initial-movement')) return false;
+  const u = Object.hasOwn(s.units, id) ? s.units[id] : undefined;
+  return !!u && u.side === actor.side && holds(actor, u.command) && !cannotMove(s, id, forced);
+}
+
+/** The destinations of one unit for the lazy choice `lazy`, for a unit offersUnit() accepts. */
+export function destinationOptions(s: State, lazy: string, unit: string): ChoiceOption[] {
+  const forced = lazy === FORCED_DESTINATIONS;
+  const u = s.units[unit];
+  return optionsOf(destinationCosts(s, unit, forced, STACK_LIMIT[u.side], moveBaseOf(s, u.side)));
+}
+
+const baseCache = new WeakMap<State, Partial<Record<string, MoveBase>>>();
+/** Occupancy and enemy zones once per state and side (a client asks unit after unit in one position). */
+function moveBaseOf(s: State, side: 'axis' | 'soviet'): MoveBase {
+  let per = baseCache.get(s);
+  if (!per) baseCache.set(s, (per = {}));
+  return (per[side] ??= moveBase(s, side));
 }
 
 export function moveActions(s: State, actor: Actor): LegalAction<Command>[] {
-  const base = moveBase(s, actor.side as 'axis');
   const out: LegalAction<Command>[] = [];
-  const normal = movable(s, actor, false, base);
-  if (normal.options.length)
+  const normal = movable(s, actor, false);
+  if (normal.length)
     out.push({
       command: { type: 'move' } as Command,
       label: 'Move a unit',
       rule: '5.0',
-      choices: [{ field: 'unit', label: 'Unit', pick: 'one', options: normal.options }],
-      shared: normal.shared,
+      choices: [{ field: 'unit', label: 'Unit', pick: 'one', options: normal }],
     });
   if (s.phase === 'initial-movement') {
-    const fm = movable(s, actor, true, base);
-    if (fm.options.length)
+    const fm = movable(s, actor, true);
+    if (fm.length)
       out.push({
         command: { type: 'move', forced: true } as Command,
         label: 'Force march an infantry unit (die roll of 1 reduces it)',
         rule: '5.6',
-        choices: [{ field: 'unit', label: 'Unit', pick: 'one', options: fm.options }],
-        shared: fm.shared,
+        choices: [{ field: 'unit', label: 'Unit', pick: 'one', options: fm }],
       });
   }
   return out;

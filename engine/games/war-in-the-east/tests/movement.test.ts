@@ -176,6 +176,43 @@ describe('who moves when (4.2, 5.5, 5.0, 30.34D)', () => {
   });
 });
 
+describe('destinations asked for one unit (lazy choice)', () => {
+  const ask = (s: ReturnType<typeof situation>, unit: string, lazy = 'destinations', actor = AXIS) =>
+    warInTheEast.choiceOptions?.(s, actor, lazy, { unit }) ?? [];
+
+  it('5.0, 5.21: legal() lists the unit; its asked destinations are exactly the reachable hexes, and others are refused', () => {
+    const s = situation([
+      { id: 'g', type: '6-5', at: C },
+      { id: 'r', type: '1-4', at: X },
+    ]);
+    const move = warInTheEast.legal(s, AXIS).find((a) => a.command.type === 'move' && !a.command.forced);
+    const offered = move?.choices?.[0].options.find((o) => o.value === 'g');
+    expect(offered?.next?.[0].lazy).toBe('destinations');
+    const to = ask(s, 'g');
+    expect(to.map((o) => o.value).sort()).toEqual([...dest(s, 'g').keys()].sort());
+    expect(to.find((o) => o.value === Y)?.hint).toEqual({ cost: 3 });
+    const far = P.ring(3).find((h) => !dest(s, 'g').has(h));
+    if (far) expect(refusal(() => decide(s, { type: 'move', unit: 'g', to: far }, AXIS)).rule).toBe('5.21');
+    expect(refusal(() => decide(s, { type: 'move', unit: 'g', to: X }, AXIS)).rule).toBe('5.21'); // 5.22: enemy hex
+  });
+
+  it('nothing is answered for a unit legal() does not offer: the enemy, a moved unit, another command, the wrong phase', () => {
+    const s = situation([
+      { id: 'g', type: '6-5', at: C, command: 'ag-south' },
+      { id: 'r', type: '1-4', at: X },
+    ]);
+    expect(ask(s, 'r')).toEqual([]);
+    expect(ask(s, 'g', 'destinations', { side: 'axis', commands: ['ag-north'] })).toEqual([]);
+    expect(ask(s, 'nobody')).toEqual([]);
+    expect(ask(s, 'g', 'elsewhere')).toEqual([]);
+    const moved = play(s, { type: 'move', unit: 'g', to: P.ring(1)[0] }, AXIS);
+    expect(ask(moved, 'g')).toEqual([]);
+    const mech = situation([{ id: 'g', type: '6-5', at: C }], { phase: 'mech-movement' });
+    expect(ask(mech, 'g')).toEqual([]); // 5.5: infantry does not move then
+    expect(ask(mech, 'g', 'forced-destinations')).toEqual([]); // 5.6: forced march only in Initial Movement
+  });
+});
+
 describe('forced march (5.6)', () => {
   it('5.6, 5.62: an infantry unit moves up to double its allowance; a one reduces it to its kampfgruppe', () => {
     const s = situation([{ id: 'g', type: '6-5', at: C }]);

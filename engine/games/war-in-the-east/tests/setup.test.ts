@@ -8,6 +8,7 @@ import { barbarossaCounters, forces, UNIT_TYPES, unitType } from '../data';
 import { warInTheEast as rs } from '../index';
 import { zocOf } from '../rules';
 import { barbarossaPlacement, STACK_LIMIT } from '../setup';
+import { axisPersonnelCentres } from '../steps/sequence';
 import type { State } from '../state';
 import { AXIS, SOVIET } from './helpers';
 
@@ -108,5 +109,19 @@ describe('sequence of play (4.2)', () => {
     expect(s.over).toBe(true);
     expect(s.gt).toBe(20);
     expect(rs.status(s)).toMatchObject({ finished: true, result: 'soviet' });
+  });
+
+  it('31.6: the board hints count the Axis-held Personnel Centres as the end of the game does', () => {
+    const s = start();
+    const h = rs.hints?.(s, { kind: 'side', side: 'axis' }) as { axisCentres: number; personnelCentres: { held: string | null }[] };
+    expect(h.axisCentres).toBe(axisPersonnelCentres(s));
+    expect(h.axisCentres).toBe(h.personnelCentres.filter((p) => p.held === 'axis').length);
+    // move an Axis unit onto a Russian-free centre: both counts follow
+    const b = witeBoard();
+    const free = b.personnelCentres.find((i) => !Object.values(s.units).some((u) => u.at === b.ids[i])) as number;
+    const id = Object.keys(s.units).find((k) => s.units[k].side === 'axis') as string;
+    const moved: State = { ...s, units: { ...s.units, [id]: { ...s.units[id], at: b.ids[free] } } };
+    const h2 = rs.hints?.(moved, { kind: 'side', side: 'axis' }) as { axisCentres: number };
+    expect(h2.axisCentres).toBe(axisPersonnelCentres(moved));
   });
 });
