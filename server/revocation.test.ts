@@ -4,7 +4,7 @@
  * the periodic re-check; other seats' streams and rooms stay open.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashToken } from './games';
+import { claimedToken } from './testing/claimed';
 import { apiClient, type ApiClient } from './testing/client';
 import { useTestServer as serverPerFile } from './testing/useTestServer';
 import { sideDocName } from './yjs/names';
@@ -85,7 +85,7 @@ describe('revocation takes effect at once (issue 12.6)', () => {
     // Blue's invite is claimed: from now on only blue manages blue.
     const joined = await apiClient(server().url).seats.join.mutate({ gameId: g.id, token: blue.token });
     expect(joined).toHaveLength(1);
-    const blueToken = await claimedToken(g.id, blue.id);
+    const blueToken = await claimedToken(server().database, g.id, blue.id);
     const supreme = apiClient(server().url, [blueToken]);
     const south = await supreme.seats.add.mutate({ gameId: g.id, side: 'blue', commands: ['blue-south'], label: 'Blue South' });
     const southClient = apiClient(server().url, [south.token]);
@@ -105,18 +105,3 @@ describe('revocation takes effect at once (issue 12.6)', () => {
     if (ended !== 'open') expect(ended.at - t0).toBeLessThan(1000);
   });
 });
-
-/**
- * The token a join put in a fresh session: joins through apiClient keep it in a session row only, so read it
- * back from there (the newest session holding a token for this seat).
- */
-async function claimedToken(gameId: string, seatId: string): Promise<string> {
-  const rows = await server().database.query<{ token: string }>('SELECT token FROM session_tokens ORDER BY added_at DESC');
-  const [seat] = await server().database.query<{ token_hash: string }>('SELECT token_hash FROM seats WHERE id = $1 AND game_id = $2', [
-    seatId,
-    gameId,
-  ]);
-  const hit = rows.find((r) => hashToken(r.token) === seat.token_hash);
-  if (!hit) throw new Error('no session holds the claimed seat');
-  return hit.token;
-}
