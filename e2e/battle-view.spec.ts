@@ -94,7 +94,9 @@ test('EastFront: the battle box at Rostov fights, fires back and shows the dice 
   const over = /The combat round at Rostov ends|The battle at Rostov is over/;
   for (let i = 0; i < 30; i++) {
     if (over.test((await g.page.getByTestId('battle-box').textContent()) ?? '')) break;
-    const asks = [g.page, s.page].map((p) => p.getByTestId('battle-box').getByRole('button', { name: /takes the hit|is thrown back/ }));
+    const asks = [g.page, s.page].map((p) =>
+      p.getByTestId('battle-box').getByRole('button', { name: /takes the hit|is thrown back|fires next/ }),
+    );
     const counts = await Promise.all(asks.map((a) => a.count()));
     const k = counts.findIndex((c) => c > 0);
     if (k < 0) {
@@ -132,10 +134,12 @@ test('Operation Unthinkable: the battle box at the attacked hex gives the odds, 
   await expect(board(page)).toHaveAttribute('data-step', 'allied-2');
   await showTab(page, 'Battles');
   const attack = page.getByTestId('ou-attack').first();
-  const target = (await attack.getByRole('button').first().textContent())!.trim();
   await clickAndWait(page, attack.getByRole('button', { name: 'Declare' }));
 
   const box = page.getByTestId('battle-box');
+  await expect(box).toBeVisible();
+  // the attacked hex (the attack list names it by place now)
+  const target = (await box.getAttribute('data-hex'))!;
   await expectBoxAtHex(page, '__ouMap', target);
   await expect(box).toContainText('Attackers');
   await expect(box).toContainText('Defenders');

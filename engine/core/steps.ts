@@ -157,7 +157,8 @@ export function offeredByTable<S, C extends RuleCommand, E extends RuleEvent, G>
   s: S,
   actor: Actor,
   cmd: C,
-  expand?: Expand,
+  /** The expander of lazy choices for a given actor (its options depend on whose seat asks). */
+  expandFor?: (a: Actor) => Expand,
 ): RuleError | null {
   const ns = table.unsupported?.[cmd.type];
   if (ns) return new RuleError('NOT_SUPPORTED', ns[0], `${ns[1]} is not yet supported (rule ${ns[0]})`);
@@ -171,7 +172,19 @@ export function offeredByTable<S, C extends RuleCommand, E extends RuleEvent, G>
   if (!step.on[cmd.type as C['type']]) return new RuleError('ILLEGAL', step.rule ?? null, `${cmd.type} is not possible now (${step.name})`);
   const denied = table.authority?.(s, g, actor, cmd);
   if (denied) return denied;
-  if (step.offers ? step.offers(s, g, actor, cmd) : findOffer(step.legal(s, g, actor), cmd, expand)) return null;
+  const offeredTo = (a: Actor) => (step.offers ? step.offers(s, g, a, cmd) : findOffer(step.legal(s, g, a), cmd, expandFor?.(a)));
+  if (offeredTo(actor)) return null;
+  // team play: an order the step offers to another command of the same side is that command's to give
+  const others = new Set(
+    waiting.flatMap((w) => (w.side === actor.side && w.command && !actor.commands.includes(w.command) ? [w.command] : [])),
+  );
+  for (const c of others)
+    if (offeredTo({ side: actor.side, commands: [c] }))
+      return new RuleError(
+        'FORBIDDEN',
+        step.rule ?? null,
+        `${cmd.type}: this order belongs to the ${c} command, which this seat does not hold`,
+      );
   const near = nearestOffer(step.legal(s, g, actor), cmd);
   const rule = near?.rule ?? step.rule ?? null;
   return new RuleError(

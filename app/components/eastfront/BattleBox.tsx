@@ -133,7 +133,9 @@ export function BattleBox({
       ? p.side === side
         ? p.what === 'loss'
           ? 'Choose which block takes the hit (7.33):'
-          : 'Choose which attacker is thrown back (7.51):'
+          : p.what === 'fire'
+            ? 'Choose which of your blocks fires next (7.31):'
+            : 'Choose which attacker is thrown back (7.51):'
         : `Waiting for the ${SIDE_NAME[p.side]} choice.`
       : p?.kind === 'defend' && p.hex === hex
         ? p.side === side

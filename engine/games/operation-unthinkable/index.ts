@@ -119,8 +119,13 @@ export function makeOperationUnthinkable(map: OuMap): Ruleset<State, Command, Ev
     },
     legalIsComplete: true,
     offered(s: State, actor: Actor, cmd: Command) {
-      return offeredByTable(table, map, s, actor, cmd, (ch, picked) =>
-        ch.lazy === REACH ? reachOptions(map, s, actor, picked.units) : undefined,
+      return offeredByTable(
+        table,
+        map,
+        s,
+        actor,
+        cmd,
+        (a) => (ch, picked) => (ch.lazy === REACH ? reachOptions(map, s, a, picked.units) : undefined),
       );
     },
     choiceOptions(s: State, actor: Actor, lazy: string, picked: Record<string, unknown>) {
