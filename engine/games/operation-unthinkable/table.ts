@@ -5,11 +5,13 @@
  * precedence over the phase they arise in.
  */
 import type { DiceSource } from '../../core/dice';
+import { RuleError } from '../../core/errors';
 import type { Step, StepTable } from '../../core/steps';
 import type { Command } from './commands';
 import { evolve } from './evolve';
 import { isAirborne, tables, unitDef } from './data';
 import type { OuMap } from './map';
+import { requireCovers } from './movement';
 import { placeable } from './placement';
 import { advanceStep, type Em, overstacked, stepDone } from './sequence';
 import { airborneStep, orderStep } from './steps/airborne';
@@ -98,5 +100,16 @@ export function ouTable(map: OuMap): StepTable<State, Command, Event, OuMap> {
     current: (s) => (s.combat ? combatStep : stepDone(s) && overstacked(map, s).length ? removalStep : STEPS[s.step]),
     advance,
     over: (s) => s.result !== null,
+    // 3.0, 10.0: a seat sets up and moves only its own side's units of the commands it holds
+    authority(_s, _m, actor, c) {
+      const ids = c.type === 'move' ? c.units : c.type === 'place' ? [c.unit] : [];
+      try {
+        requireCovers(actor, ids, c.type === 'move' ? '10.0' : '3.6', c.type === 'move' ? '3.4' : '3.0');
+        return null;
+      } catch (e) {
+        if (e instanceof RuleError) return e;
+        throw e;
+      }
+    },
   };
 }
