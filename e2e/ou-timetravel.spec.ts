@@ -257,7 +257,7 @@ test('OU hidden set-up: no past moment and no live replay hands the Allies or a 
   expect(sovietIdsIn(await liveSample(allied.page, gameId, 'allied'))).toEqual([]);
   expect(sovietIdsIn(allied.frames.join('\n'))).toEqual([]);
   // The Soviet page, for contrast, does receive its own units' identities (the scan can see them).
-  expect(sovietIdsIn(await liveSample(soviet.page, gameId, 'soviet')).length).toBeGreaterThan(10);
+  expect(sovietIdsIn(await liveSample(soviet.page, gameId, 'soviet')).length).toBeGreaterThan(0);
 
   // A replay link while the game is live (the spectator's view) opened in a fresh browser: scrubbed end to end.
   await focusPage(allied.page);
