@@ -252,12 +252,14 @@ test('OU hidden set-up: no past moment and no live replay hands the Allies or a 
   await expect(selection(allied.page)).toContainText('face-down Soviet unit');
   await shot(allied.page, 'time-03-face-down-past');
   const gameId = gameIdOf(allied.page);
-  expect(seen.filter((r) => r.url.includes('game.view')).length).toBeGreaterThan(last);
+  // past moments were fetched (and scanned below): the page now keeps views it already holds, so count any past view
+  expect(seen.filter((r) => r.url.includes('game.view') && decodeURIComponent(r.url).includes('"atSeq"')).length).toBeGreaterThan(0);
+  void last;
   expect(withSovietIds(seen)).toEqual([]);
   expect(sovietIdsIn(await liveSample(allied.page, gameId, 'allied'))).toEqual([]);
   expect(sovietIdsIn(allied.frames.join('\n'))).toEqual([]);
   // The Soviet page, for contrast, does receive its own units' identities (the scan can see them).
-  expect(sovietIdsIn(await liveSample(soviet.page, gameId, 'soviet')).length).toBeGreaterThan(0);
+  expect(sovietIdsIn(await liveSample(soviet.page, gameId, 'soviet')).length).toBeGreaterThan(10);
 
   // A replay link while the game is live (the spectator's view) opened in a fresh browser: scrubbed end to end.
   await focusPage(allied.page);
