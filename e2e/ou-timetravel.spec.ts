@@ -254,7 +254,6 @@ test('OU hidden set-up: no past moment and no live replay hands the Allies or a 
   const gameId = gameIdOf(allied.page);
   // past moments were fetched (and scanned below): the page now keeps views it already holds, so count any past view
   expect(seen.filter((r) => r.url.includes('game.view') && decodeURIComponent(r.url).includes('"atSeq"')).length).toBeGreaterThan(0);
-  void last;
   expect(withSovietIds(seen)).toEqual([]);
   expect(sovietIdsIn(await liveSample(allied.page, gameId, 'allied'))).toEqual([]);
   expect(sovietIdsIn(allied.frames.join('\n'))).toEqual([]);

@@ -73,10 +73,11 @@ export interface StepTable<S, C extends RuleCommand, E extends RuleEvent, G> {
   /** True when the game is over (no step accepts anything). */
   over?(s: S): boolean;
   /**
-   * Who may give this order at all (team play): a refusal when the command names a unit or HQ of another command
-   * of the actor's side. Checked before the offers, so such an order is refused as FORBIDDEN, not as illegal.
+   * Who may give this order at all (team play): throws the game's RuleError (FORBIDDEN) when the command names a
+   * unit or HQ of another command of the actor's side. Checked before the offers, so such an order is refused as
+   * forbidden, not as illegal.
    */
-  authority?(s: S, g: G, actor: Actor, cmd: C): RuleError | null;
+  authority?(s: S, g: G, actor: Actor, cmd: C): void;
 }
 
 const MAX_ADVANCE = 10_000;
@@ -170,8 +171,12 @@ export function offeredByTable<S, C extends RuleCommand, E extends RuleEvent, G>
     return new RuleError('NOT_YOUR_TURN', step.rule ?? null, `${step.name}: waiting for ${who}`);
   }
   if (!step.on[cmd.type as C['type']]) return new RuleError('ILLEGAL', step.rule ?? null, `${cmd.type} is not possible now (${step.name})`);
-  const denied = table.authority?.(s, g, actor, cmd);
-  if (denied) return denied;
+  try {
+    table.authority?.(s, g, actor, cmd);
+  } catch (e) {
+    if (e instanceof RuleError) return e;
+    throw e;
+  }
   const offeredTo = (a: Actor) => (step.offers ? step.offers(s, g, a, cmd) : findOffer(step.legal(s, g, a), cmd, expandFor?.(a)));
   if (offeredTo(actor)) return null;
   // team play: an order the step offers to another command of the same side is that command's to give

@@ -5,7 +5,6 @@
  * precedence over the phase they arise in.
  */
 import type { DiceSource } from '../../core/dice';
-import { RuleError } from '../../core/errors';
 import type { Step, StepTable } from '../../core/steps';
 import type { Command } from './commands';
 import { evolve } from './evolve';
@@ -103,13 +102,7 @@ export function ouTable(map: OuMap): StepTable<State, Command, Event, OuMap> {
     // 3.0, 10.0: a seat sets up and moves only its own side's units of the commands it holds
     authority(_s, _m, actor, c) {
       const ids = c.type === 'move' ? c.units : c.type === 'place' ? [c.unit] : [];
-      try {
-        requireCovers(actor, ids, c.type === 'move' ? '10.0' : '3.6', c.type === 'move' ? '3.4' : '3.0');
-        return null;
-      } catch (e) {
-        if (e instanceof RuleError) return e;
-        throw e;
-      }
+      requireCovers(actor, ids, c.type === 'move' ? '10.0' : '3.6', c.type === 'move' ? '3.4' : '3.0');
     },
   };
 }

@@ -4,7 +4,6 @@
  * beyond a stacking limit that go unsupplied 6.22), which take precedence over the phase while they are owed.
  * Dispatch, whose turn it is and status().waitingFor all come from here.
  */
-import { RuleError } from '../../../core/errors';
 import type { StepTable } from '../../../core/steps';
 import { evolve } from '../evolve';
 import type { Command, Event, Phase, State } from '../state';
@@ -77,20 +76,15 @@ export const TABLE: StepTable<State, Command, Event, Game> = {
   authority(s, g, actor, c) {
     const hq = c.type === 'activate' ? c.hq : 'by' in c && typeof c.by === 'string' ? c.by : undefined;
     const h = hq ? s.units[hq] : undefined;
-    if (!h || h.side !== s.active || h.side !== actor.side) return null;
-    try {
-      requireHolds(
-        g,
-        actor,
-        h.side,
-        commandOfHq(g, h.side, h.id),
-        c.type === 'activate' ? `Activating ${h.name}` : `Moving under ${h.name}`,
-        c.type === 'activate' ? '5.2' : '5.3',
-      );
-      return null;
-    } catch (e) {
-      if (e instanceof RuleError) return e;
-      throw e;
-    }
+    if (!h || h.side !== s.active || h.side !== actor.side) return;
+    const activating = c.type === 'activate';
+    requireHolds(
+      g,
+      actor,
+      h.side,
+      commandOfHq(g, h.side, h.id),
+      activating ? `Activating ${h.name}` : `Moving under ${h.name}`,
+      activating ? '5.2' : '5.3',
+    );
   },
 };
