@@ -178,3 +178,22 @@ describe('a budgeted choice (picks whose costs share an allowance)', () => {
     for (const c of enumerate(order)) expect(actionOffers(order, c)).toBe(true);
   });
 });
+
+describe('a pool shared by two choices', () => {
+  // a cadre (3 points) and replacements (2 points each) paid from one pool of 4: never both
+  const action: LegalAction = {
+    command: { type: 'produce' },
+    label: 'Produce',
+    pools: { pp: 4 },
+    choices: [
+      { field: 'cadres', label: 'Cadres', pick: 'some', pool: 'pp', min: 0, options: [{ value: 'c', label: 'c', cost: 3 }] },
+      { field: 'replace', label: 'Steps', pick: 'some', pool: 'pp', min: 0, options: [{ value: 'r', label: 'r', cost: 2 }] },
+    ],
+  };
+  it('enumerate counts what earlier choices spent, so every completion it lists is offered', () => {
+    const all = enumerate(action) as unknown as { cadres: string[]; replace: string[] }[];
+    expect(all.some((c) => c.cadres.length && c.replace.length)).toBe(false);
+    expect(all.length).toBeGreaterThan(1);
+    for (const c of all) expect(findOffer([action], { type: 'produce', ...c })).toBeTruthy();
+  });
+});

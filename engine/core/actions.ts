@@ -394,7 +394,8 @@ function withinBudget(ch: Choice, order: number[], n: number): number[] {
  */
 export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit = 10_000, expand?: Expand): C[] {
   const out: C[] = [];
-  const walk = (todo: readonly Choice[], acc: Record<string, unknown>): void => {
+  // pools: what is left of each shared budget after the choices already walked (as complete() and the matcher count it)
+  const walk = (todo: readonly Choice[], acc: Record<string, unknown>, pools: Record<string, number>): void => {
     if (out.length >= limit) return;
     if (!todo.length) {
       out.push({ ...acc } as unknown as C);
@@ -403,19 +404,20 @@ export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit =
     const [first, ...rest] = todo;
     const ch = resolveChoice(action as LegalAction, first, expand, acc);
     if (ch.pick === 'one') {
-      for (const o of ch.options) walk([...(o.next ?? []), ...rest], { ...acc, [ch.field]: o.value });
+      for (const o of ch.options) walk([...(o.next ?? []), ...rest], { ...acc, [ch.field]: o.value }, pools);
     } else if (ch.pick === 'route') {
-      for (const o of routeOptions(ch, acc)) walk(rest, { ...acc, [ch.field]: o.value });
+      for (const o of routeOptions(ch, acc)) walk(rest, { ...acc, [ch.field]: o.value }, pools);
     } else if (ch.pick === 'waypoints') {
-      walk(rest, { ...acc, [ch.field]: [] });
+      walk(rest, { ...acc, [ch.field]: [] }, pools);
     } else {
       if (ch.caps || ch.pool) {
         // coupled picks: the fewest values, then each value alone
-        const pools: Record<string, number> = {};
-        const one = ch.options.map((_, i) => fitting(action as LegalAction, ch, [i], { ...pools }));
-        if ((ch.min ?? 1) === 0) walk(rest, { ...acc, [ch.field]: [] });
-        for (const idx of one)
-          if (idx.length && (ch.min ?? 1) <= 1) walk(rest, { ...acc, [ch.field]: idx.map((i) => ch.options[i].value) });
+        if ((ch.min ?? 1) === 0) walk(rest, { ...acc, [ch.field]: [] }, pools);
+        for (let i = 0; i < ch.options.length; i++) {
+          const left = { ...pools };
+          const idx = fitting(action as LegalAction, ch, [i], left);
+          if (idx.length && (ch.min ?? 1) <= 1) walk(rest, { ...acc, [ch.field]: idx.map((k) => ch.options[k].value) }, left);
+        }
         return;
       }
       const min = ch.min ?? 1;
@@ -423,11 +425,11 @@ export function enumerate<C extends RuleCommand>(action: LegalAction<C>, limit =
       const all = ch.options.map((_, i) => i);
       const vals = (idx: number[]) => idx.map((i) => ch.options[i].value);
       const pick = (n: number) => vals(withRequired(ch, withinBudget(ch, all, n)));
-      walk(rest, { ...acc, [ch.field]: pick(min) });
-      if (max > min) walk(rest, { ...acc, [ch.field]: pick(max) });
+      walk(rest, { ...acc, [ch.field]: pick(min) }, pools);
+      if (max > min) walk(rest, { ...acc, [ch.field]: pick(max) }, pools);
     }
   };
-  walk(action.choices ?? [], { ...(action.command as object) });
+  walk(action.choices ?? [], { ...(action.command as object) }, {});
   return out;
 }
 
