@@ -107,7 +107,7 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
 
   /** Greedy production orders: the replacement steps worth most per point, within the budget. */
   function completeProduce(action: LegalAction, c: Ctx): RuleCommand[] {
-    const greedy = (ch: NonNullable<LegalAction['choices']>[number] | undefined): string[] => {
+    const greedy = (ch: NonNullable<LegalAction['choices']>[number] | undefined, budget = ch?.budget ?? Infinity): string[] => {
       if (ch?.field !== 'replace') return [];
       const opts = ch.options
         .map((o) => {
@@ -115,7 +115,7 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
           return { id: o.value as string, cost: o.cost ?? 1, per: one / Math.max(1, o.cost ?? 1) };
         })
         .sort((x, y) => y.per - x.per || x.cost - y.cost);
-      let left = ch.budget ?? Infinity;
+      let left = budget;
       const out: string[] = [];
       for (const o of opts)
         if (o.cost <= left) {
@@ -128,7 +128,15 @@ export function eastfrontPolicy(rs: EastfrontRuleset): BotPolicy<View, unknown, 
     if (!first) return [];
     if (first.field === 'replace') return [{ ...action.command, cadres: [], replace: greedy(first) } as RuleCommand];
     if (first.field === 'cadres')
-      return first.options.map((o) => ({ ...action.command, cadres: o.value, replace: greedy(o.next?.[0]) }) as RuleCommand);
+      // one cadre each, then the steps the shared production points still pay for (11.42)
+      return first.options.map(
+        (o) =>
+          ({
+            ...action.command,
+            cadres: [o.value],
+            replace: greedy(action.choices?.[1], (action.pools?.[first.pool ?? ''] ?? 0) - (o.cost ?? 0)),
+          }) as RuleCommand,
+      );
     return [];
   }
 
