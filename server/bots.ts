@@ -15,7 +15,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { games, seats } from '../db/schema';
 import { randomCommand, SeatBot } from '../engine/bots/bot';
 import { policyFor } from '../engine/bots/policies';
-import { type ChoiceOption, type LazyAsk, type LegalAction, lazyAsks, withAnswers } from '../engine/core/actions';
+import { answerLazy, type LazyAsk, type LegalAction, lazyAsks } from '../engine/core/actions';
 import type { GameStatus } from '../engine/core/ruleset';
 import { findRuleset } from '../engine/games';
 import { hashToken, newToken, type GameService } from './games';
@@ -206,15 +206,11 @@ export class BotRunner {
 
   /** The offered actions with a sample of their lazy choices answered by the server (game.choices, one call per list). */
   private async answered(caller: Caller, s: Seated, legal: LegalAction[], asks: LazyAsk[], seq: number): Promise<LegalAction[]> {
-    const answers: ChoiceOption[][] = asks.map(() => []);
-    for (const lazy of new Set(asks.map((a) => a.lazy))) {
-      const mine = asks.flatMap((a, i) => (a.lazy === lazy ? [i] : []));
-      const r = await caller.game.choices({ gameId: s.gameId, side: s.side, lazy, seq, picked: mine.map((i) => asks[i].picked) });
-      mine.forEach((i, k) => {
-        answers[i] = (r.options[k] ?? []) as ChoiceOption[];
-      });
-    }
-    return withAnswers(legal, asks, answers);
+    return answerLazy(
+      legal,
+      asks,
+      async (lazy, picked) => (await caller.game.choices({ gameId: s.gameId, side: s.side, lazy, seq, picked })).options,
+    );
   }
 
   /** Play while the game waits for this seat. False when the bot should stop (seat lost, game over). */

@@ -4,8 +4,8 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { type Expand, findOffer, nearestOffer } from '../engine/core/actions';
-import type { AnyRuleset, Actor, Viewer } from '../engine/core/ruleset';
+import { findOffer, nearestOffer } from '../engine/core/actions';
+import { type Actor, type AnyRuleset, lazyExpander, type Viewer } from '../engine/core/ruleset';
 import { RuleError } from '../engine/core/errors';
 import type { DiceSource } from '../engine/core/dice';
 import { findRuleset } from '../engine/games';
@@ -537,15 +537,9 @@ export function refuseUnoffered(rs: AnyRuleset, state: unknown, command: { type:
     if (no) throw no;
     return;
   }
-  const expand = rs.choiceOptions ? lazyOptions(rs, state, actor) : undefined;
+  const expand = rs.choiceOptions ? lazyExpander(rs, state, actor) : undefined;
   const legal = rs.legal(state, actor);
   if (findOffer(legal, command, expand)) return;
   const near = nearestOffer(legal, command);
   throw new RuleError('ILLEGAL', near?.rule ?? null, `${command.type} is not among the actions open to you now`);
 }
-
-/** The expander of lazy choices for one actor in one state (actions.ts Expand). */
-export const lazyOptions =
-  (rs: AnyRuleset, state: unknown, actor: Actor): Expand =>
-  (ch, picked) =>
-    ch.lazy ? rs.choiceOptions?.(state, actor, ch.lazy, { ...picked }) : undefined;

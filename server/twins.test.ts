@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type ChoiceOption, complete, type LegalAction, lazyAsks, randomPicker, withAnswers } from '../engine/core/actions';
+import { answerLazy, complete, type LegalAction, lazyAsks, randomPicker } from '../engine/core/actions';
 import { type DiceSource, SeededDice } from '../engine/core/dice';
 import type { Viewer } from '../engine/core/ruleset';
 import { eastfront } from '../engine/games/eastfront';
@@ -303,15 +303,11 @@ async function playTwins<S, C extends { type: string }>(opts: {
     const offered = (await seat.game.view.query({ gameId: a.id })).legal as LegalAction<C>[];
     // lazy choices (a move's destinations once its units are picked) asked of the server for a sample, as a browser does
     const asks = lazyAsks(offered, 8, () => rnd.next());
-    const answers: ChoiceOption[][] = asks.map(() => []);
-    for (const lazy of new Set(asks.map((x) => x.lazy))) {
-      const mine = asks.flatMap((x, i) => (x.lazy === lazy ? [i] : []));
-      const r = await seat.game.choices.query({ gameId: a.id, lazy, picked: mine.map((i) => asks[i].picked) });
-      mine.forEach((i, k) => {
-        answers[i] = (r.options[k] ?? []) as ChoiceOption[];
-      });
-    }
-    const legal = (asks.length ? withAnswers(offered, asks, answers) : offered) as LegalAction<C>[];
+    const legal = (
+      asks.length
+        ? await answerLazy(offered, asks, async (lazy, picked) => (await seat.game.choices.query({ gameId: a.id, lazy, picked })).options)
+        : offered
+    ) as LegalAction<C>[];
     if (!legal.length) return { last, played, ended: 'nothing offered' };
     const action = opts.choose ? opts.choose(legal, rnd) : legal[Math.floor(rnd.next() * legal.length)];
     const cmd = complete(

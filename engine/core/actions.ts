@@ -512,10 +512,33 @@ export function withAnswers(legal: readonly LegalAction[], asks: readonly LazyAs
   return out;
 }
 
+/**
+ * Answer `asks` with one request per lazy list (`ask` returns the options for each picked set, in order), then fold
+ * the answers back into the offers with withAnswers: what a client does with the server's game.choices.
+ */
+export async function answerLazy(
+  legal: readonly LegalAction[],
+  asks: readonly LazyAsk[],
+  ask: (lazy: string, picked: Record<string, Json>[]) => Promise<readonly unknown[]>,
+): Promise<LegalAction[]> {
+  const answers: ChoiceOption[][] = asks.map(() => []);
+  for (const lazy of new Set(asks.map((a) => a.lazy))) {
+    const mine = asks.flatMap((a, i) => (a.lazy === lazy ? [i] : []));
+    const got = await ask(
+      lazy,
+      mine.map((i) => asks[i].picked),
+    );
+    mine.forEach((i, k) => {
+      answers[i] = (got[k] ?? []) as ChoiceOption[];
+    });
+  }
+  return withAnswers(legal, asks, answers);
+}
+
 /** The first completion (first picks) of the first option of the first choice that has one: lazy lists may be empty. */
 export function firstCompletion<C extends RuleCommand>(action: LegalAction<C>, expand?: Expand): C | null {
   const ch = action.choices?.[0];
-  if (!ch || ch.pick !== 'one') return tryComplete(action, firstPicker, expand);
+  if (ch?.pick !== 'one') return tryComplete(action, firstPicker, expand);
   for (const o of ch.options) {
     const c = tryComplete({ ...action, choices: [{ ...ch, options: [o] }, ...(action.choices?.slice(1) ?? [])] }, firstPicker, expand);
     if (c) return c;

@@ -11,7 +11,7 @@
  * State is plain JSON so it can be snapshotted and folded in the browser. Engine code does no I/O and reads no
  * clock; randomness only through the DiceSource passed to setup/decide, whose values end up inside events.
  */
-import type { ChoiceOption, LegalAction } from './actions';
+import type { ChoiceOption, Expand, LegalAction } from './actions';
 import type { RuleError } from './errors';
 import type { DiceSource } from './dice';
 
@@ -146,4 +146,13 @@ export function viewerOf(actor: Actor): Viewer {
 /** True when the viewer may see everything `side` may see. */
 export function seesSide(viewer: Viewer, side: string): boolean {
   return viewer.kind === 'omniscient' || (viewer.kind === 'side' && viewer.side === side);
+}
+
+/** The expander of lazy choices for one actor in one state: the game's own choiceOptions (actions.ts Expand). */
+export function lazyExpander<S>(
+  rs: { choiceOptions?(state: S, actor: Actor, lazy: string, picked: Record<string, unknown>): ChoiceOption[] },
+  state: S,
+  actor: Actor,
+): Expand {
+  return (ch, picked) => (ch.lazy ? rs.choiceOptions?.(state, actor, ch.lazy, { ...picked }) : undefined);
 }

@@ -11,7 +11,7 @@
 import { type Expand, findOffer, type LegalAction, randomPicker, tryComplete } from '../core/actions';
 import { SeededDice } from '../core/dice';
 import { RuleError } from '../core/errors';
-import { type Actor, fold, type RuleCommand, type RuleEvent, type Ruleset } from '../core/ruleset';
+import { type Actor, fold, lazyExpander, type RuleCommand, type RuleEvent, type Ruleset } from '../core/ruleset';
 
 export interface PropertyRun<S, C extends RuleCommand> {
   ruleset: Ruleset<S, C, RuleEvent, unknown>;
@@ -83,9 +83,7 @@ export function checkProperties<S, C extends RuleCommand>(run: PropertyRun<S, C>
     const playable: { actor: Actor; actions: LegalAction<C>[] }[] = [];
     for (const actor of actors) {
       const actions = rs.legal(s, actor);
-      const expand: Expand | undefined = rs.choiceOptions
-        ? (ch, picked) => (ch.lazy ? rs.choiceOptions?.(s, actor, ch.lazy, { ...picked }) : undefined)
-        : undefined;
+      const expand: Expand | undefined = rs.choiceOptions ? lazyExpander(rs, s, actor) : undefined;
       /** The game's own check (server side) must say the same as matching against legal(). */
       const agree = (cmd: C, offered: boolean, what: string) => {
         if (!rs.offered) return;
@@ -135,9 +133,7 @@ export function checkProperties<S, C extends RuleCommand>(run: PropertyRun<S, C>
     }
     const turn = playable[Math.floor(rnd.next() * playable.length)];
     const action = run.choose ? run.choose(turn.actions, s, rnd) : turn.actions[Math.floor(rnd.next() * turn.actions.length)];
-    const expand: Expand | undefined = rs.choiceOptions
-      ? (ch, picked) => (ch.lazy ? rs.choiceOptions?.(s, turn.actor, ch.lazy, { ...picked }) : undefined)
-      : undefined;
+    const expand: Expand | undefined = rs.choiceOptions ? lazyExpander(rs, s, turn.actor) : undefined;
     const cmd = tryComplete(
       action,
       randomPicker(() => rnd.next()),

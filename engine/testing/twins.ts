@@ -17,7 +17,7 @@
 import { type Expand, type LegalAction, randomPicker, tryComplete } from '../core/actions';
 import { SeededDice } from '../core/dice';
 import { RuleError } from '../core/errors';
-import type { Actor, RuleCommand, RuleEvent, Ruleset, Viewer } from '../core/ruleset';
+import { type Actor, lazyExpander, type RuleCommand, type RuleEvent, type Ruleset, type Viewer } from '../core/ruleset';
 
 /** How a twin differs from history A (from one plan per seed and viewer). */
 export interface TwinPlan<S, C extends RuleCommand, E extends RuleEvent> {
@@ -260,7 +260,7 @@ export function checkTwinPair<S, C extends RuleCommand, E extends RuleEvent, V>(
     }
     const turn = playable[Math.floor(rnd.next() * playable.length)];
     const action = adapter.choose ? adapter.choose(turn.actions, sA, rnd) : turn.actions[Math.floor(rnd.next() * turn.actions.length)];
-    const expandA: Expand = (ch, picked) => (ch.lazy ? rs.choiceOptions?.(sA, turn.actor, ch.lazy, { ...picked }) : undefined);
+    const expandA: Expand = lazyExpander(rs, sA, turn.actor);
     let raw: C | null = null;
     // a lazy choice may turn out empty (a unit with nowhere to go): draw again
     for (let k = 0; k < 8 && !raw; k++)

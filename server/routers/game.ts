@@ -29,7 +29,7 @@ export async function rememberTokens(ctx: Context, tokens: string[]) {
 
 export const principalOf = (ctx: Context, id: string) => ctx.services.games.principal(id, ctx.tokens);
 /** The same from the instance's seat cache (dropped on every seat change): for the command, view and event paths. */
-const cachedPrincipalOf = (ctx: Context, id: string) => ctx.services.games.principalCached(id, ctx.tokens);
+export const cachedPrincipalOf = (ctx: Context, id: string) => ctx.services.games.principalCached(id, ctx.tokens);
 
 export const gameRouter = router({
   rulesets: publicProcedure.query(({ ctx }) =>

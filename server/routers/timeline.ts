@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { Timeline } from '../timeline';
 import { publicProcedure, router, type Context } from '../trpc';
 import { yjsServerFor } from '../yjs/server';
-import { gameId, guard, principalOf, rememberTokens } from './game';
+import { cachedPrincipalOf, gameId, guard, principalOf, rememberTokens } from './game';
 
 const side = z.string().max(64).optional();
 const seq = z.number().int().min(0).max(2_147_483_647);
@@ -29,7 +29,8 @@ export const timelineRouter = router({
   /** What the caller could undo now, and any take-back waiting for an answer. */
   options: publicProcedure.input(z.object({ gameId, side })).query(({ ctx, input }) =>
     guard(async () => {
-      const p = await principalOf(ctx, input.gameId);
+      // a read asked after every pushed batch: the seat cache (invalidated on any seat change) answers it
+      const p = await cachedPrincipalOf(ctx, input.gameId);
       const actor = ctx.services.games.actorOf(p, input.side);
       const t = timelineOf(ctx);
       const [last] = await t.effectiveBatches(input.gameId, 1);

@@ -4,7 +4,7 @@
  */
 import { complete, type Expand, firstCompletion, firstPicker, type LegalAction, randomPicker, tryComplete } from '../../core/actions';
 import { SeededDice } from '../../core/dice';
-import { type Actor, fold, type Ruleset } from '../../core/ruleset';
+import { type Actor, fold, lazyExpander, type Ruleset } from '../../core/ruleset';
 import { board, onMap, stackOk } from './board';
 import { unitDef } from './data';
 import type { OuMap } from './map';
@@ -93,7 +93,7 @@ export function playRandomGame(rs: Ruleset<State, Command, Event, View>, seed: n
     } else if (end && legal.some((l) => is(l, 'redeploy', 'boundary', 'airdrop')) && pick.next() < 0.7) {
       choice = end;
     }
-    const expand: Expand = (ch, picked) => (ch.lazy ? rs.choiceOptions?.(s, a, ch.lazy, { ...picked }) : undefined);
+    const expand: Expand = lazyExpander(rs, s, a);
     const first = tryComplete(
       choice,
       randomPicker(() => pick.next()),
@@ -157,7 +157,7 @@ export function playUntil(rs: Ruleset<State, Command, Event, View>, seed: number
       legal.find((a) => a.command.type === 'place-all') ??
       legal.find((a) => !['redeploy', 'airdrop', 'place'].includes(a.command.type)) ??
       legal[0];
-    const expand: Expand = (ch, picked) => (ch.lazy ? rs.choiceOptions?.(s, actor, ch.lazy, { ...picked }) : undefined);
+    const expand: Expand = lazyExpander(rs, s, actor);
     // the first set of units that has somewhere to go (destinations are worked out only when asked)
     const cmd = firstCompletion(pick, expand) ?? complete(legal.find((x) => x.command.type === 'end-phase') ?? pick, firstPicker, expand);
     s = rs.decide(s, cmd, actor, dice).reduce((x, e) => rs.evolve(x, e), s);
